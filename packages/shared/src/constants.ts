@@ -1,0 +1,35 @@
+/** Keys the web app keeps in localStorage (spec section 3). */
+export const STORAGE_KEYS = {
+  source: "source",
+  returnUrl: "returnUrl",
+  authReturnUrl: "authReturnUrl",
+  subid: "subid",
+  accessToken: "_accessToken",
+  ageConfirmed: "IamOver18",
+  cookieDismissed: "isCookieShow",
+  genderChoice: "isStartedChoosing",
+  pwaInstalled: "is-pwa-installed",
+  callback: "callback",
+  paywall: "paywall",
+  paywallAi: "paywall_ai",
+} as const;
+
+/** Responsive breakpoints in px (spec section 2). */
+export const BREAKPOINTS = { xs: 375, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1920 } as const;
+
+/** Business constants (spec section 9). */
+export const LIMITS = {
+  messagePageSize: 10,
+  fileNameMaxLength: 50,
+  passwordMinLength: 6,
+  resizeDebounceMs: 150,
+  socketPingMs: 30_000,
+  socketReconnectMs: 1_500,
+  chunkLoadTimeoutMs: 120_000,
+  skeletonMs: 1_200,
+  signInPopup: { width: 500, height: 600, closedDetectionMs: 8_000 },
+} as const;
+
+export const TOKEN_PACKAGE_SIZES = [100, 350, 550, 1150, 2400, 3750] as const;
+
+export const MIN_CHARACTER_AGE = 18;

@@ -1,0 +1,5 @@
+export * from "./constants.ts";
+export * from "./schemas/catalog.ts";
+export * from "./schemas/common.ts";
+export * from "./schemas/health.ts";
+export * from "./schemas/subscriptions.ts";

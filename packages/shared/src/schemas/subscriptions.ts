@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+export const planSchema = z.object({
+  id: z.string().describe("price id"),
+  name: z.string(),
+  interval: z.enum(["day", "month", "year"]),
+  interval_count: z.number().int().positive(),
+  price_cents: z.number().int().positive(),
+  currency: z.string(),
+  monthly_price_cents: z.number().int().positive(),
+  discount_percent: z.number().int().min(0).max(100),
+  highlighted: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const planFeaturesSchema = z.object({
+  MonthlyTokens: z.number().int().positive(),
+  UnlimitedMessages: z.boolean(),
+  VoiceMessages: z.boolean(),
+  CustomCharacters: z.number().int(),
+  ImageGeneration: z.boolean(),
+});
+
+export const plansResponseSchema = z.object({
+  plans: z.array(planSchema),
+  features: planFeaturesSchema,
+});
+
+export const tokenPackageSchema = z.object({
+  id: z.string().describe("price id"),
+  tokens: z.number().int().positive(),
+  price_cents: z.number().int().positive(),
+  currency: z.string(),
+});
+export const tokenPackagesResponseSchema = z.object({ packages: z.array(tokenPackageSchema) });
