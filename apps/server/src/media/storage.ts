@@ -23,8 +23,10 @@ export function isPublicKey(key: string): boolean {
 
 export class DiskMediaStorage implements MediaStorage {
   readonly publicRoot: string;
+  private readonly root: string;
 
-  constructor(private readonly root: string) {
+  constructor(root: string) {
+    this.root = root;
     this.publicRoot = path.join(root, "public");
   }
 

@@ -127,3 +127,9 @@ export const anonymousChatListSchema = z.object({
   pages_count: z.number().int(),
   total_count: z.number().int(),
 });
+
+export const anonymousChatsQuerySchema = z.object({
+  gender: genderSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import sharp from "sharp";
+import type { AppConfig } from "./config.ts";
+import { type DatabaseHandle, pingDatabase } from "./db/database.ts";
+import type { MediaStorage } from "./media/storage.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
+import { bundleRoutes } from "./routes/bundles.ts";
+import { galleryRoutes } from "./routes/gallery.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { modelRoutes } from "./routes/models.ts";
+import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import type { HealthCheck } from "./services/health.ts";
+import { createServices } from "./services/index.ts";
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage: MediaStorage;
+}
+
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+export const APP_VERSION = packageJson.version;
+
+/** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
+export async function buildApp(deps: AppDependencies, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    disableRequestLogging: deps.config.env === "test",
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        scriptSrc: ["'self'"],
+      },
+    },
+    // media are loaded by <img>/<video> on the same origin; keep the default cross-origin policies
+    crossOriginEmbedderPolicy: false,
+  });
+  await registerOpenApi(app, APP_VERSION);
+
+  const services = createServices(deps.database.db, deps.storage);
+  const databaseCheck: HealthCheck = {
+    name: "database",
+    check: async () => {
+      await pingDatabase(deps.database.db);
+      return { status: "ok", detail: deps.database.describe };
+    },
+  };
+  const providerChecks: HealthCheck[] = [
+    {
+      name: "image",
+      check: async () => ({ status: "ok", detail: `procedural renderer (libvips ${sharp.versions.vips})` }),
+    },
+    {
+      name: "media_storage",
+      check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
+    },
+  ];
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, {
+        version: APP_VERSION,
+        dialect: deps.database.dialect,
+        database: databaseCheck,
+        providers: providerChecks,
+      });
+      await api.register(modelRoutes, { services });
+      await api.register(galleryRoutes, { services });
+      await api.register(bundleRoutes, { services });
+      await api.register(anonymousChatRoutes, { services });
+      await api.register(subscriptionRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  await registerWebApp(app, { webDistDir: deps.config.webDistDir, mediaPublicDir: deps.storage.publicRoot });
+  return app;
+}

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { z } from "zod";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default(path.join(repoRoot, "data")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  SQLITE_PATH: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL").optional(),
+  SEED_ON_START: booleanFlag.default(true),
+  SEED_MEDIA: booleanFlag.default(true),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once, validates it, and fills in the embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const values = parsed.data;
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    logLevel: values.LOG_LEVEL,
+    database: values.DATABASE_URL
+      ? ({ kind: "postgres", url: values.DATABASE_URL, schema: values.DATABASE_SCHEMA } as const)
+      : ({ kind: "sqlite", path: values.SQLITE_PATH ?? path.join(values.DATA_DIR, "reverie.sqlite") } as const),
+    mediaDir: values.MEDIA_DIR ?? path.join(values.DATA_DIR, "media"),
+    webDistDir: values.WEB_DIST_DIR,
+    redisUrl: values.REDIS_URL,
+    seed: { onStart: values.SEED_ON_START, media: values.SEED_MEDIA },
+  };
+}
+
+export type DatabaseConfig = AppConfig["database"];

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { PUBLIC_MEDIA_PREFIX } from "../media/storage.ts";
+
+const ONE_YEAR_SECONDS = 31_536_000;
+const ONE_DAY_SECONDS = 86_400;
+
+/** Paths the single-page app never owns: they 404 as JSON instead of falling back to index.html. */
+const NOT_SPA = /^\/(api|media|ws|assets)(\/|$)/;
+
+/**
+ * Serves public media and the built web app. Hashed files under /assets are cached for a year;
+ * index.html is always revalidated so a deploy is picked up at once. Unknown paths that a
+ * browser navigates to get index.html (the SPA router decides what to show).
+ */
+export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; mediaPublicDir: string }) {
+  await app.register(fastifyStatic, {
+    root: options.mediaPublicDir,
+    prefix: PUBLIC_MEDIA_PREFIX,
+    decorateReply: false,
+    maxAge: ONE_DAY_SECONDS * 1000,
+  });
+
+  const indexFile = path.join(options.webDistDir, "index.html");
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          "cache-control",
+          immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : "public, max-age=0, must-revalidate",
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir: options.webDistDir }, "web app is not built; serving the API only");
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
+    if (hasWebApp && wantsPage && !NOT_SPA.test(pathname)) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+    }
+    return reply.code(404).send({
+      statusCode: 404,
+      error: "not_found",
+      message: `No such resource: ${request.method} ${pathname}`,
+    });
+  });
+}

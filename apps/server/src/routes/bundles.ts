@@ -1,0 +1,39 @@
+import {
+  bundleItemsResponseSchema,
+  bundlesQuerySchema,
+  bundlesResponseSchema,
+  genderQuerySchema,
+  idParamSchema,
+} from "@reverie/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Services } from "../services/index.ts";
+import { errorResponses } from "./error-responses.ts";
+
+export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    "/bundles",
+    {
+      schema: {
+        tags: ["gallery"],
+        summary: "Bundles of a character and packs of a gender category",
+        querystring: bundlesQuerySchema,
+        response: { 200: bundlesResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ bundles: await services.gallery.bundles(request.query) }),
+  );
+
+  app.get(
+    "/bundles/:id/items",
+    {
+      schema: {
+        tags: ["gallery"],
+        summary: "The media of one bundle or pack",
+        params: idParamSchema,
+        querystring: genderQuerySchema,
+        response: { 200: bundleItemsResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ items: await services.gallery.bundleItems(request.params.id, request.query.gender) }),
+  );
+};

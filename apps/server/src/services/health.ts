@@ -1,0 +1,43 @@
+import type { HealthResponse } from "@reverie/shared";
+
+export type ComponentStatus = { status: "ok" | "degraded" | "down"; detail: string };
+
+/** One thing the health report looks at: the database, or one provider. */
+export interface HealthCheck {
+  name: string;
+  check(): Promise<ComponentStatus>;
+}
+
+const startedAt = Date.now();
+
+async function run(check: HealthCheck): Promise<ComponentStatus> {
+  try {
+    return await check.check();
+  } catch (error) {
+    return { status: "down", detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export async function healthReport(input: {
+  version: string;
+  dialect: "sqlite" | "postgres";
+  database: HealthCheck;
+  providers: HealthCheck[];
+}): Promise<HealthResponse> {
+  const [database, providers] = await Promise.all([run(input.database), Promise.all(input.providers.map(run))]);
+  const status =
+    database.status === "down"
+      ? "down"
+      : [database, ...providers].some((component) => component.status !== "ok")
+        ? "degraded"
+        : "ok";
+  return {
+    status,
+    version: input.version,
+    uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+    database: { ...database, dialect: input.dialect },
+    providers: Object.fromEntries(
+      input.providers.map((provider, index) => [provider.name, providers[index] as ComponentStatus]),
+    ),
+  };
+}

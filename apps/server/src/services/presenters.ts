@@ -1,0 +1,92 @@
+import type { Bundle, GalleryItem, MediaItem, Model, ModelSummary } from "@reverie/shared";
+import type { MediaStorage } from "../media/storage.ts";
+import type { BundleWithCounts } from "../repositories/bundles.ts";
+import type { CharacterWithCounts } from "../repositories/characters.ts";
+import type { MediaWithCharacter } from "../repositories/media.ts";
+
+/** Turns rows into the API shapes of @reverie/shared; the only place storage keys become URLs. */
+export class Presenter {
+  readonly #storage: MediaStorage;
+
+  constructor(storage: MediaStorage) {
+    this.#storage = storage;
+  }
+
+  #url(key: string): string {
+    const url = this.#storage.publicUrl(key);
+    if (url === null) throw new Error(`storage key ${key} is private and has no public URL`);
+    return url;
+  }
+
+  model(row: CharacterWithCounts): Model {
+    return {
+      id: row.id,
+      name: row.name,
+      age: row.age,
+      gender: row.gender,
+      tagline: row.tagline,
+      description: row.description,
+      personality: row.personality,
+      hobbies: row.hobbies
+        .split(",")
+        .map((hobby) => hobby.trim())
+        .filter(Boolean),
+      relationship: row.relationship,
+      first_msg: row.first_msg,
+      user_first_msg_help: row.user_first_msg_help,
+      avatar_url: this.#url(row.avatar_key),
+      cover_url: this.#url(row.cover_key),
+      photo_count: row.photo_count,
+      video_count: row.video_count,
+    };
+  }
+
+  modelSummary(character: MediaWithCharacter["character"]): ModelSummary {
+    // accepts any row with these columns: a character row or the character joined to a media row
+    return {
+      id: character.id,
+      name: character.name,
+      age: character.age,
+      gender: character.gender,
+      tagline: character.tagline,
+      avatar_url: this.#url(character.avatar_key),
+    };
+  }
+
+  media(row: MediaWithCharacter): MediaItem {
+    // Bundle items stay locked until bought; purchases arrive with payments.
+    const locked = row.bundle_id !== null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      model_id: row.character_id,
+      bundle_id: row.bundle_id,
+      url: this.#url(locked ? row.preview_key : row.file_key),
+      thumbnail_url: this.#url(row.thumbnail_key),
+      width: row.width,
+      height: row.height,
+      video_duration: row.video_duration,
+      locked,
+    };
+  }
+
+  galleryItem(row: MediaWithCharacter): GalleryItem {
+    return { ...this.media(row), model: this.modelSummary(row.character) };
+  }
+
+  bundle(row: BundleWithCounts, items: readonly MediaWithCharacter[]): Bundle {
+    return {
+      id: row.id,
+      kind: row.kind,
+      model_id: row.character_id,
+      gender: row.gender,
+      title: row.title,
+      description: row.description,
+      price_tokens: row.price_tokens,
+      cover_url: this.#url(row.cover_key),
+      photo_count: row.photo_count,
+      video_count: row.video_count,
+      items: items.map((item) => this.media(item)),
+    };
+  }
+}

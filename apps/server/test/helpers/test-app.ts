@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
+import { migrateToLatest } from "../../src/db/migrator.ts";
+import { seedCatalog } from "../../src/db/seed/index.ts";
+import { DiskMediaStorage } from "../../src/media/storage.ts";
+
+export type TestDatabaseKind = "sqlite" | "postgres";
+
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+}
+
+/**
+ * A database of its own for one test file: a temp SQLite file, or a fresh Postgres schema
+ * (dropped again by `drop`) in the server DATABASE_URL points at.
+ */
+export async function createTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const workDir = await mkdtemp(path.join(tmpdir(), "reverie-test-"));
+  if (testDatabaseKind() === "postgres") {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const database = createDatabase({ kind: "postgres", url, schema });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop schema ${schema} cascade`);
+        await cleanup.end();
+        await rm(workDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = createDatabase({ kind: "sqlite", path: path.join(workDir, "test.sqlite") });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A built web app stand-in, so static serving and the SPA fallback can be tested without a Vite build. */
+async function writeWebFixture(dir: string): Promise<void> {
+  await mkdir(path.join(dir, "assets"), { recursive: true });
+  await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Reverie</title><div id=root></div>");
+  await writeFile(path.join(dir, "assets", "index-3f2a1b.js"), "console.log('reverie')");
+}
+
+/** The whole app on a fresh, migrated and seeded database (rows only; media files are not rendered). */
+export async function createTestApp() {
+  const { database, drop } = await createTestDatabase();
+  const workDir = await mkdtemp(path.join(tmpdir(), "reverie-app-"));
+  const webDistDir = path.join(workDir, "web");
+  await writeWebFixture(webDistDir);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: workDir,
+    WEB_DIST_DIR: webDistDir,
+  });
+  const storage = new DiskMediaStorage(config.mediaDir);
+  await migrateToLatest(database.db);
+  await seedCatalog(database.db, storage, { generateMedia: false });
+  const app = await buildApp({ config, database, storage }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    workDir,
+    async close() {
+      await app.close();
+      await drop();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,98 @@
+import { healthResponseSchema } from "@reverie/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("health", () => {
+  it("reports the database and the providers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    const health = healthResponseSchema.parse(response.json());
+    expect(health.status).toBe("ok");
+    expect(health.database).toMatchObject({ status: "ok", dialect: testDatabaseKind() });
+    expect(health.providers.image?.status).toBe("ok");
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every public call from the shared schemas", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of [
+      "/api/models",
+      "/api/models/{id}",
+      "/api/models/bundles",
+      "/api/gallery/models",
+      "/api/v2/gallery",
+      "/api/v2/gallery/{id}",
+      "/api/bundles",
+      "/api/bundles/{id}/items",
+      "/api/anonym/chats",
+      "/api/subscriptions/plans",
+      "/api/health",
+    ]) {
+      expect(document.paths[path]?.get, path).toBeDefined();
+    }
+    const modelResponse = document.paths["/api/models/{id}"].get.responses["200"];
+    expect(JSON.stringify(modelResponse)).toContain("first_msg");
+  });
+
+  it("serves the docs UI", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect([200, 302]).toContain(response.statusCode);
+  });
+});
+
+describe("web app serving", () => {
+  it("falls back to index.html for app routes a browser navigates to", async () => {
+    for (const url of ["/", "/explore", "/chat/12", "/gallery/3?x=1", "/no/such/page"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body).toContain('<div id=root>');
+      expect(response.headers["cache-control"]).toContain("no-cache");
+    }
+  });
+
+  it("serves hashed assets with a long cache lifetime", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/index-3f2a1b.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers unknown API paths, assets and media with a JSON 404, never the app", async () => {
+    for (const url of ["/api/nothing-here", "/assets/missing.js", "/media/missing.webp"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ statusCode: 404, error: "not_found" });
+    }
+  });
+
+  it("serves public media and never private files", async () => {
+    await t.storage.put("public/test/pixel.txt", new TextEncoder().encode("hello"));
+    await t.storage.put("private/test/secret.txt", new TextEncoder().encode("secret"));
+    const media = await t.app.inject({ method: "GET", url: "/media/test/pixel.txt" });
+    expect(media.statusCode).toBe(200);
+    expect(media.body).toBe("hello");
+    for (const url of ["/media/../private/test/secret.txt", "/media/%2e%2e/private/test/secret.txt", "/private/test/secret.txt"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain("secret");
+    }
+  });
+
+  it("sets security headers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+});

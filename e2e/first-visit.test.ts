@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { skipOverlays, useBrowser, VIEWPORTS } from "./support/browser.ts";
+
+const browser = useBrowser();
+
+describe("a first visit", () => {
+  it("shows the age gate, with the spec's exact texts, before any content", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    const gate = page.getByRole("dialog", { name: "Warning 18+" });
+    await gate.waitFor();
+    for (const text of ["This site is for adults only!", "It contains Al-generated adult content."]) {
+      expect(await gate.getByText(text, { exact: true }).count()).toBe(1);
+    }
+    for (const name of ["Terms of Service", "Privacy Policy", "I am over 18 - Continue"]) {
+      expect(await gate.getByRole(name === "I am over 18 - Continue" ? "button" : "link", { name }).count()).toBe(1);
+    }
+    // nothing else is usable while the gate is up
+    expect(await page.getByTestId("character-card").count()).toBe(0);
+    expect(await page.getByText("We use cookies").count()).toBe(0);
+  });
+
+  it("shows the cookie banner after confirming age, and remembers both choices", async () => {
+    const page = await browser.newPage();
+    await page.goto("/gallery");
+    await page.getByRole("button", { name: "I am over 18 - Continue" }).click();
+    await page.getByRole("dialog", { name: "Warning 18+" }).waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("IamOver18"))).not.toBeNull();
+
+    const banner = page.getByText("We use cookies");
+    await banner.waitFor();
+    expect(await page.getByRole("link", { name: "Read more" }).getAttribute("href")).toBe("/terms");
+    await page.getByRole("button", { name: "Accept All" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("isCookieShow"))).not.toBeNull();
+
+    await page.reload();
+    await page.getByRole("heading", { name: "I'm Interested in:" }).waitFor();
+    expect(await page.getByRole("dialog", { name: "Warning 18+" }).count()).toBe(0);
+    expect(await page.getByText("We use cookies").count()).toBe(0);
+  });
+
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    it(`choosing Girls shows female characters (${label}, ${viewport.width} px)`, async () => {
+      const page = await browser.newPage(viewport);
+      await page.addInitScript(() => {
+        localStorage.setItem("IamOver18", "true");
+        localStorage.setItem("isCookieShow", "true");
+      });
+      await page.goto("/");
+      await page.getByRole("heading", { name: "I'm Interested in:" }).waitFor();
+      await page.getByRole("button", { name: "Girls" }).click();
+      await page.waitForURL(/gender=female/);
+      expect(await page.evaluate(() => localStorage.getItem("isStartedChoosing"))).toBe("female");
+
+      const cards = page.getByTestId("character-card");
+      await cards.first().waitFor();
+      const genders = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-gender")));
+      expect(genders.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(genders)).toEqual(new Set(["female"]));
+
+      // every card is on screen width-wise: the grid fits the viewport
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      const events = await page.evaluate(() =>
+        (window as unknown as { __reverieAnalytics: { events: { event: string; props?: unknown }[] } }).__reverieAnalytics.events.map(
+          (entry) => entry.event,
+        ),
+      );
+      expect(events).toContain("Gender of Interest Selected");
+    });
+  }
+
+  it("sends an unknown route to the not-found screen", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto("/this/route/does-not-exist");
+    await page.waitForURL("**/not-found");
+    await page.getByRole("heading", { name: /not found/i }).waitFor();
+  });
+
+  it("shows /terms and /privacy_policy without the age gate", async () => {
+    const page = await browser.newPage();
+    for (const path of ["/terms", "/privacy_policy"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.getByRole("dialog", { name: "Warning 18+" }).count(), path).toBe(0);
+    }
+  });
+
+  it("sends signed-out visitors from a member screen to /login, keeping where they wanted to go", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto("/settings?tab=profile");
+    await page.waitForURL("**/login");
+    expect(await page.evaluate(() => localStorage.getItem("returnUrl"))).toBe("/settings?tab=profile");
+  });
+});

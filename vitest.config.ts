@@ -1,0 +1,46 @@
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const integrationFiles = ["apps/server/test/integration/**/*.test.ts"];
+
+const integration = (database: "sqlite" | "postgres"): TestProjectInlineConfiguration => ({
+  test: {
+    name: `integration:${database}`,
+    include: integrationFiles,
+    environment: "node",
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    sequence: { groupOrder: 1 },
+  },
+});
+
+export default defineConfig({
+  test: {
+    reporters: ["default", "./scripts/vitest-summary-reporter.ts"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["apps/*/src/**/*.test.ts", "packages/*/src/**/*.test.ts"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
+      },
+      integration("sqlite"),
+      // Postgres runs only where a server is given, as in CI (.ci/run sets DATABASE_URL).
+      ...(process.env.DATABASE_URL ? [integration("postgres")] : []),
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
