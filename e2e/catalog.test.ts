@@ -15,7 +15,10 @@ describe("browsing the catalog", () => {
     await page.waitForURL(/\/chat\/\d+$/);
     const id = page.url().split("/").pop();
     const model = await (await fetch(`${browser.baseURL()}/api/models/${id}`)).json();
-    await page.getByRole("heading", { name: new RegExp(model.name) }).first().waitFor();
+    await page
+      .getByRole("heading", { name: new RegExp(model.name) })
+      .first()
+      .waitFor();
     await page.getByText(model.first_msg).first().waitFor();
   });
 
@@ -39,7 +42,9 @@ describe("browsing the catalog", () => {
     await page.getByTestId("character-card").first().waitFor();
     await page.waitForLoadState("networkidle");
     const broken = await page.evaluate(() =>
-      [...document.querySelectorAll("img")].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+      [...document.querySelectorAll("img")]
+        .filter((img) => img.complete && img.naturalWidth === 0)
+        .map((img) => img.src),
     );
     expect(broken).toEqual([]);
   });

@@ -13,7 +13,9 @@ describe("a first visit", () => {
       expect(await gate.getByText(text, { exact: true }).count()).toBe(1);
     }
     for (const name of ["Terms of Service", "Privacy Policy", "I am over 18 - Continue"]) {
-      expect(await gate.getByRole(name === "I am over 18 - Continue" ? "button" : "link", { name }).count()).toBe(1);
+      expect(
+        await gate.getByRole(name === "I am over 18 - Continue" ? "button" : "link", { name }).count(),
+      ).toBe(1);
     }
     // nothing else is usable while the gate is up
     expect(await page.getByTestId("character-card").count()).toBe(0);
@@ -55,7 +57,9 @@ describe("a first visit", () => {
 
       const cards = page.getByTestId("character-card");
       await cards.first().waitFor();
-      const genders = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-gender")));
+      const genders = await cards.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute("data-gender")),
+      );
       expect(genders.length).toBeGreaterThanOrEqual(6);
       expect(new Set(genders)).toEqual(new Set(["female"]));
 
@@ -64,9 +68,9 @@ describe("a first visit", () => {
       expect(overflow).toBeLessThanOrEqual(0);
 
       const events = await page.evaluate(() =>
-        (window as unknown as { __reverieAnalytics: { events: { event: string; props?: unknown }[] } }).__reverieAnalytics.events.map(
-          (entry) => entry.event,
-        ),
+        (
+          window as unknown as { __reverieAnalytics: { events: { event: string; props?: unknown }[] } }
+        ).__reverieAnalytics.events.map((entry) => entry.event),
       );
       expect(events).toContain("Gender of Interest Selected");
     });

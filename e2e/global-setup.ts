@@ -20,7 +20,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -28,7 +30,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return;
@@ -46,7 +49,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
-    throw new Error("The web app is not built: run `npm run build` (npm test does it) before the browser tests.");
+    throw new Error(
+      "The web app is not built: run `npm run build` (npm test does it) before the browser tests.",
+    );
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "reverie-e2e-"));
   const port = await freePort();
@@ -63,11 +68,15 @@ export default async function setup(project: TestProject) {
   // The browser tests run on the embedded default, as a new user's `npm start` does.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "apps/server/src/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server = spawn(
+    process.execPath,
+    ["--disable-warning=ExperimentalWarning", "apps/server/src/main.ts"],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   await waitForHealth(baseURL, server, 180_000);
   project.provide("baseURL", baseURL);
 

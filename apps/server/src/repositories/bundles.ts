@@ -30,15 +30,23 @@ export class BundleRepository {
     return this.#db
       .selectFrom("bundles")
       .selectAll("bundles")
-      .select((eb) => [itemCount(eb, "bundle_image").as("photo_count"), itemCount(eb, "bundle_video").as("video_count")]);
+      .select((eb) => [
+        itemCount(eb, "bundle_image").as("photo_count"),
+        itemCount(eb, "bundle_video").as("video_count"),
+      ]);
   }
 
   async list(filter: BundleFilter): Promise<BundleWithCounts[]> {
     let query = this.#withCounts();
-    if (filter.characterId !== undefined) query = query.where("bundles.character_id", "=", filter.characterId);
+    if (filter.characterId !== undefined)
+      query = query.where("bundles.character_id", "=", filter.characterId);
     if (filter.gender) query = query.where("bundles.gender", "=", filter.gender);
     if (filter.kind) query = query.where("bundles.kind", "=", filter.kind);
-    const rows = await query.orderBy("bundles.kind").orderBy("bundles.position").orderBy("bundles.id").execute();
+    const rows = await query
+      .orderBy("bundles.kind")
+      .orderBy("bundles.position")
+      .orderBy("bundles.id")
+      .execute();
     return rows.map(withNumericCounts);
   }
 

@@ -36,7 +36,11 @@ export class CharacterRepository {
   async list(filter: { gender?: Gender | undefined }): Promise<CharacterWithCounts[]> {
     let query = this.#withCounts();
     if (filter.gender) query = query.where("characters.gender", "=", filter.gender);
-    const rows = await query.orderBy("characters.gender").orderBy("characters.position").orderBy("characters.id").execute();
+    const rows = await query
+      .orderBy("characters.gender")
+      .orderBy("characters.position")
+      .orderBy("characters.id")
+      .execute();
     return rows.map(withNumericCounts);
   }
 

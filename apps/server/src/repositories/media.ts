@@ -20,6 +20,7 @@ export interface GalleryFilter {
 }
 
 export type MediaWithCharacter = MediaRow & {
+  bundle_price_tokens: number | null;
   character: Pick<CharacterRow, "id" | "name" | "age" | "gender" | "tagline" | "avatar_key">;
 };
 
@@ -45,8 +46,10 @@ export class MediaRepository {
     return this.#db
       .selectFrom("media")
       .innerJoin("characters", "characters.id", "media.character_id")
+      .leftJoin("bundles", "bundles.id", "media.bundle_id")
       .selectAll("media")
       .select([
+        "bundles.price_tokens as bundle_price_tokens",
         "characters.name as character_name",
         "characters.age as character_age",
         "characters.gender as character_gender",
@@ -55,7 +58,10 @@ export class MediaRepository {
       ]);
   }
 
-  async listGallery(filter: GalleryFilter, page: { limit: number; offset: number }): Promise<MediaWithCharacter[]> {
+  async listGallery(
+    filter: GalleryFilter,
+    page: { limit: number; offset: number },
+  ): Promise<MediaWithCharacter[]> {
     const ids = await this.#gallery(filter)
       .select("media.id")
       // media.position first interleaves characters instead of showing one character at a time
@@ -90,7 +96,10 @@ export class MediaRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async listByBundle(bundleId: number, filter: { gender?: Gender | undefined } = {}): Promise<MediaWithCharacter[]> {
+  async listByBundle(
+    bundleId: number,
+    filter: { gender?: Gender | undefined } = {},
+  ): Promise<MediaWithCharacter[]> {
     let query = this.#withCharacter().where("media.bundle_id", "=", bundleId);
     if (filter.gender) query = query.where("characters.gender", "=", filter.gender);
     const rows = await query.orderBy("media.position").orderBy("media.id").execute();
@@ -98,7 +107,10 @@ export class MediaRepository {
   }
 
   /** The first `perBundle` items of each bundle, for previews. */
-  async previewsForBundles(bundleIds: readonly number[], perBundle: number): Promise<Map<number, MediaWithCharacter[]>> {
+  async previewsForBundles(
+    bundleIds: readonly number[],
+    perBundle: number,
+  ): Promise<Map<number, MediaWithCharacter[]>> {
     const previews = new Map<number, MediaWithCharacter[]>();
     if (bundleIds.length === 0) return previews;
     const rows = await this.#withCharacter()
@@ -118,6 +130,7 @@ export class MediaRepository {
 }
 
 type JoinedRow = MediaRow & {
+  bundle_price_tokens: number | null;
   character_name: string;
   character_age: number;
   character_gender: Gender;
@@ -126,7 +139,14 @@ type JoinedRow = MediaRow & {
 };
 
 function withCharacter(row: JoinedRow): MediaWithCharacter {
-  const { character_name, character_age, character_gender, character_tagline, character_avatar_key, ...media } = row;
+  const {
+    character_name,
+    character_age,
+    character_gender,
+    character_tagline,
+    character_avatar_key,
+    ...media
+  } = row;
   return {
     ...media,
     video_duration: media.video_duration === null ? null : Number(media.video_duration),

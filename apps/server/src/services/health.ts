@@ -24,7 +24,10 @@ export async function healthReport(input: {
   database: HealthCheck;
   providers: HealthCheck[];
 }): Promise<HealthResponse> {
-  const [database, providers] = await Promise.all([run(input.database), Promise.all(input.providers.map(run))]);
+  const [database, providers] = await Promise.all([
+    run(input.database),
+    Promise.all(input.providers.map(run)),
+  ]);
   const status =
     database.status === "down"
       ? "down"

@@ -67,6 +67,7 @@ export class Presenter {
       height: row.height,
       video_duration: row.video_duration,
       locked,
+      price_tokens: locked ? row.bundle_price_tokens : null,
     };
   }
 

@@ -5,7 +5,11 @@ const MONTHS_PER_INTERVAL = { day: 1 / 30, month: 1, year: 12 } as const;
 export function listPlans() {
   const plans = PRICING.plans.map((plan) => {
     const months = MONTHS_PER_INTERVAL[plan.interval] * plan.interval_count;
-    return { ...plan, currency: PRICING.currency, monthly_price_cents: Math.round(plan.price_cents / months) };
+    return {
+      ...plan,
+      currency: PRICING.currency,
+      monthly_price_cents: Math.round(plan.price_cents / months),
+    };
   });
   const baseline = Math.max(...plans.map((plan) => plan.monthly_price_cents));
   return {
@@ -16,4 +20,3 @@ export function listPlans() {
     features: { ...PRICING.premiumFeatures },
   };
 }
-

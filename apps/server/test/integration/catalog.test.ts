@@ -68,7 +68,11 @@ describe("GET /api/models/:id", () => {
   it("answers 404 for an id that does not exist", async () => {
     const { status, body } = await get("/api/models/987654");
     expect(status).toBe(404);
-    expect(body).toEqual({ statusCode: 404, error: "not_found", message: "Character 987654 does not exist." });
+    expect(body).toEqual({
+      statusCode: 404,
+      error: "not_found",
+      message: "Character 987654 does not exist.",
+    });
   });
 
   it.each(["abc", "0", "-3", "1.5"])("answers 400 for the malformed id %s", async (id) => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../src/db/migrator.ts";
-import { seedCatalog } from "../../src/db/seed/index.ts";
-import type { DatabaseHandle } from "../../src/db/database.ts";
-import { DiskMediaStorage } from "../../src/media/storage.ts";
-import { createTestDatabase } from "../helpers/test-app.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../src/db/database.ts";
+import { migrateToLatest } from "../../src/db/migrator.ts";
+import { seedCatalog } from "../../src/db/seed/index.ts";
+import { DiskMediaStorage } from "../../src/media/storage.ts";
+import { createTestDatabase } from "../helpers/test-app.ts";
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -30,7 +30,11 @@ async function counts() {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { characters: await count("characters"), bundles: await count("bundles"), media: await count("media") };
+  return {
+    characters: await count("characters"),
+    bundles: await count("bundles"),
+    media: await count("media"),
+  };
 }
 
 describe("migrations and seed", () => {

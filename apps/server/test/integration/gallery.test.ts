@@ -39,7 +39,10 @@ describe("GET /api/v2/gallery", () => {
       expect(item.url).toMatch(/^\/media\//);
       expect(item.url).not.toContain("private");
       expect(item.locked).toBe(item.bundle_id !== null);
-      if (item.kind === "video" || item.kind === "bundle_video") expect(item.video_duration).toBeGreaterThan(0);
+      if (item.locked) expect(item.price_tokens).toBeGreaterThan(0);
+      else expect(item.price_tokens).toBeNull();
+      if (item.kind === "video" || item.kind === "bundle_video")
+        expect(item.video_duration).toBeGreaterThan(0);
       else expect(item.video_duration).toBeNull();
     }
   });
@@ -61,7 +64,9 @@ describe("GET /api/v2/gallery", () => {
     expect(own.items.every((item) => item.model_id === modelId)).toBe(true);
     expect(own.pages_count).toBe(Math.ceil(own.total_count / 2));
 
-    const page2 = galleryResponseSchema.parse((await get(`/api/v2/gallery?model_id=${modelId}&limit=2&page=2`)).body);
+    const page2 = galleryResponseSchema.parse(
+      (await get(`/api/v2/gallery?model_id=${modelId}&limit=2&page=2`)).body,
+    );
     expect(page2.items.map((item) => item.id)).not.toEqual(own.items.map((item) => item.id));
   });
 
@@ -83,8 +88,11 @@ describe("GET /api/v2/gallery/:id", () => {
     const detail = galleryItemDetailSchema.parse((await get(`/api/v2/gallery/${locked?.id}`)).body);
     expect(detail.item.id).toBe(locked?.id);
     expect(detail.bundle?.id).toBe(locked?.bundle_id);
+    expect(detail.item.price_tokens).toBe(detail.bundle?.price_tokens);
     expect(detail.related.length).toBeGreaterThan(0);
-    expect(detail.related.every((item) => item.model_id === locked?.model_id && item.id !== locked?.id)).toBe(true);
+    expect(detail.related.every((item) => item.model_id === locked?.model_id && item.id !== locked?.id)).toBe(
+      true,
+    );
 
     const free = items.find((item) => !item.locked);
     const freeDetail = galleryItemDetailSchema.parse((await get(`/api/v2/gallery/${free?.id}`)).body);

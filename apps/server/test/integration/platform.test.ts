@@ -58,7 +58,7 @@ describe("web app serving", () => {
       const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");
-      expect(response.body).toContain('<div id=root>');
+      expect(response.body).toContain("<div id=root>");
       expect(response.headers["cache-control"]).toContain("no-cache");
     }
   });
@@ -83,7 +83,11 @@ describe("web app serving", () => {
     const media = await t.app.inject({ method: "GET", url: "/media/test/pixel.txt" });
     expect(media.statusCode).toBe(200);
     expect(media.body).toBe("hello");
-    for (const url of ["/media/../private/test/secret.txt", "/media/%2e%2e/private/test/secret.txt", "/private/test/secret.txt"]) {
+    for (const url of [
+      "/media/../private/test/secret.txt",
+      "/media/%2e%2e/private/test/secret.txt",
+      "/private/test/secret.txt",
+    ]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain("secret");

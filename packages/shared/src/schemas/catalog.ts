@@ -50,6 +50,7 @@ export const mediaItemSchema = z.object({
   height: z.number().int(),
   video_duration: z.number().nullable().describe("seconds, videos only"),
   locked: z.boolean(),
+  price_tokens: z.number().int().nullable().describe("tokens that unlock the bundle holding a locked item"),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("runs embedded with no environment at all", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe("sqlite");
+    expect(config.database.kind === "sqlite" && config.database.path).toMatch(/data\/reverie\.sqlite$/);
+    expect(config.mediaDir).toMatch(/data\/media$/);
+    expect(config.seed).toEqual({ onStart: true, media: true });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("switches to Postgres when DATABASE_URL is set", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://app@db:5432/reverie", PORT: "8080" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db:5432/reverie", schema: undefined });
+    expect(config.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("names every invalid variable in one error", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SEED_MEDIA: "maybe" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL must be a postgres:\/\/ URL[\s\S]*SEED_MEDIA/,
+    );
+  });
+
+  it("reads boolean flags", () => {
+    expect(loadConfig({ SEED_ON_START: "false", SEED_MEDIA: "0" }).seed).toEqual({ onStart: false, media: false });
+  });
+});

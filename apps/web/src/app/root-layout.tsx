@@ -1,0 +1,73 @@
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router";
+import { BottomTabBar } from "@/components/layout/bottom-tab-bar";
+import { Footer } from "@/components/layout/footer";
+import { PageLoading } from "@/components/layout/loading-screen";
+import { NavigationProgress } from "@/components/layout/navigation-progress";
+import { TopNav } from "@/components/layout/top-nav";
+import { AgeGate } from "@/features/age-gate/components/age-gate";
+import { useAgeConfirmation } from "@/features/age-gate/hooks/use-age-confirmation";
+import { CookieBanner } from "@/features/cookie-consent/components/cookie-banner";
+import { InterestSelection } from "@/features/interest/components/interest-selection";
+import { useInterestSelectionVisible } from "@/features/interest/hooks/use-interest-selection";
+import { useSession } from "@/lib/auth";
+import { useRouteHandle } from "@/lib/route-handle";
+
+/** Ambient art behind the age gate; the real content stays hidden until the age is confirmed. */
+function GateBackdrop() {
+  return (
+    <div aria-hidden="true" className="fixed inset-0 overflow-hidden bg-ink-950">
+      <div className="absolute top-[-10%] left-[-10%] size-[60vmax] rounded-full bg-coral-600/20 blur-[120px]" />
+      <div className="absolute right-[-15%] bottom-[-20%] size-[65vmax] rounded-full bg-violet-700/25 blur-[140px]" />
+      <div className="absolute top-1/3 left-1/2 size-[30vmax] -translate-x-1/2 rounded-full bg-rose-500/10 blur-[100px]" />
+    </div>
+  );
+}
+
+/**
+ * The shell of every screen: top nav / bottom tabs, footer, and the overlays in spec order —
+ * age gate first (nothing else is shown until it is confirmed, except on /terms and
+ * /privacy_policy), then the cookie banner and the interest selection.
+ */
+export function RootLayout() {
+  const session = useSession();
+  const signedIn = session.status === "signed-in";
+  const handle = useRouteHandle();
+  const age = useAgeConfirmation();
+  const gated = !age.confirmed && !handle.skipAgeGate;
+  const showInterest = useInterestSelectionVisible(
+    !gated && age.confirmed && Boolean(handle.interestSelection),
+  );
+
+  return (
+    <>
+      <ScrollRestoration />
+      <NavigationProgress />
+      <div hidden={gated} data-testid="app-shell" className="flex min-h-dvh flex-col pb-16 md:pb-0">
+        <a
+          href="#main"
+          className="sr-only rounded-full bg-coral-500 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[90]"
+        >
+          Skip to content
+        </a>
+        <TopNav signedIn={signedIn} />
+        <main id="main" className="flex-1">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <BottomTabBar signedIn={signedIn} />
+      </div>
+      {gated ? (
+        <>
+          <GateBackdrop />
+          <AgeGate onConfirm={age.confirm} />
+        </>
+      ) : (
+        <CookieBanner />
+      )}
+      {showInterest ? <InterestSelection /> : null}
+    </>
+  );
+}

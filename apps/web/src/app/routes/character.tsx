@@ -1,0 +1,87 @@
+import { ArrowLeft, UserRoundX } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { Page } from "@/components/layout/page";
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { ModelBundles } from "@/features/bundles/components/model-bundles";
+import { useModel } from "@/features/catalog/api/get-model";
+import { CharacterProfile, CharacterProfileSkeleton } from "@/features/catalog/components/character-profile";
+import { ChatPreviewPanel } from "@/features/chat/components/chat-preview-panel";
+import { ModelMediaGrid } from "@/features/gallery/components/model-media-grid";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isApiError } from "@/lib/api-client";
+import { useSession } from "@/lib/auth";
+
+/** /chat/:id — the character page with its chat panel (messaging itself arrives with the chat issue). */
+export default function CharacterRoute() {
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const model = useModel(validId ? id : 0);
+  const session = useSession();
+  useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
+
+  const back = (
+    <Link
+      to={paths.chat}
+      className="inline-flex items-center gap-1.5 rounded-full text-sm text-ink-300 transition hover:text-white"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All chats
+    </Link>
+  );
+
+  if (!validId || (model.isError && isApiError(model.error) && model.error.status === 404)) {
+    return (
+      <Page narrow className="space-y-6">
+        {back}
+        <EmptyState
+          icon={<UserRoundX className="size-6" aria-hidden="true" />}
+          title="This character isn't here"
+          description="They may have moved on. There are plenty of others who'd love to talk."
+          action={<ButtonLink to={paths.home}>Explore characters</ButtonLink>}
+        />
+      </Page>
+    );
+  }
+
+  if (model.isError) {
+    return (
+      <Page narrow className="space-y-6">
+        {back}
+        <ErrorState
+          title="We couldn't load this character"
+          error={model.error}
+          onRetry={() => model.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  return (
+    <Page className="space-y-14">
+      <div className="space-y-5">
+        {back}
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+          {model.isPending ? <CharacterProfileSkeleton /> : <CharacterProfile model={model.data} />}
+          <div className="lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)] lg:max-h-[52rem]">
+            {model.isPending ? (
+              <Skeleton className="h-[30rem] rounded-3xl lg:h-full" />
+            ) : (
+              <ChatPreviewPanel model={model.data} signedIn={session.status === "signed-in"} />
+            )}
+          </div>
+        </div>
+      </div>
+      {model.data ? (
+        <>
+          <ModelMediaGrid modelId={model.data.id} name={model.data.name} />
+          <ModelBundles modelId={model.data.id} name={model.data.name} gender={model.data.gender} />
+        </>
+      ) : null}
+    </Page>
+  );
+}

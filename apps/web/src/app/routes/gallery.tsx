@@ -1,0 +1,140 @@
+import { ImageOff } from "lucide-react";
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { Page } from "@/components/layout/page";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { Tabs } from "@/components/ui/tabs";
+import { GENDER_TABS, genderLabel } from "@/config/genders";
+import { BundleList } from "@/features/bundles/components/bundle-list";
+import { useGallery } from "@/features/gallery/api/get-gallery";
+import { GalleryFilters, type KindFilter } from "@/features/gallery/components/gallery-filters";
+import { GalleryMasonry, GalleryMasonrySkeleton } from "@/features/gallery/components/gallery-masonry";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useGenderPreference } from "@/hooks/use-gender-preference";
+
+function parseKind(value: string | null): KindFilter {
+  return value === "photo" || value === "video" ? value : "all";
+}
+
+function parseModelId(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** /gallery — photos, videos and locked previews of a category, filterable, with its packs. */
+export default function GalleryRoute() {
+  useDocumentTitle("Gallery");
+  const [gender, setGender] = useGenderPreference();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const kind = parseKind(searchParams.get("kind"));
+  const modelId = parseModelId(searchParams.get("model_id"));
+
+  const setParam = useCallback(
+    (key: string, value: string | null) =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          if (value === null) params.delete(key);
+          else params.set(key, value);
+          return params;
+        },
+        { preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
+
+  const gallery = useGallery({
+    gender,
+    kind: kind === "all" ? undefined : kind,
+    modelId: modelId ?? undefined,
+  });
+  const pages = gallery.data?.pages ?? [];
+  const items = useMemo(() => pages.flatMap((page) => page.items), [pages]);
+  const packs = pages[0]?.packs ?? [];
+  const total = pages[0]?.total_count ?? 0;
+
+  return (
+    <Page className="space-y-10">
+      <header className="space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Gallery</p>
+            <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Moments they've shared</h1>
+          </div>
+          {gallery.isSuccess ? (
+            <p className="text-sm text-ink-400" aria-live="polite" data-testid="gallery-count">
+              {total} {total === 1 ? "item" : "items"}
+            </p>
+          ) : null}
+        </div>
+        <Tabs
+          items={GENDER_TABS}
+          value={gender}
+          onChange={(next) => setGender(next, ["model_id"])}
+          label="Category"
+          testId="category-tabs"
+        />
+        <GalleryFilters
+          gender={gender}
+          kind={kind}
+          onKindChange={(next) => setParam("kind", next === "all" ? null : next)}
+          modelId={modelId}
+          onModelChange={(next) => setParam("model_id", next === null ? null : String(next))}
+        />
+      </header>
+
+      {packs.length > 0 ? (
+        <section aria-labelledby="packs-title" className="space-y-5">
+          <SectionHeading
+            id="packs-title"
+            eyebrow="Image packs"
+            title={`${genderLabel(gender)} packs`}
+            description="Curated sets across characters, unlocked with tokens."
+          />
+          <BundleList bundles={packs} gender={gender} testId="gallery-packs" />
+        </section>
+      ) : null}
+
+      <section aria-label="Gallery items" aria-busy={gallery.isFetching} className="space-y-8">
+        {gallery.isPending ? (
+          <GalleryMasonrySkeleton />
+        ) : gallery.isError && items.length === 0 ? (
+          <ErrorState
+            title="We couldn't load the gallery"
+            error={gallery.error}
+            onRetry={() => gallery.refetch()}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<ImageOff className="size-6" aria-hidden="true" />}
+            title="Nothing here yet"
+            description="No media matches these filters. Try another type or character."
+          />
+        ) : (
+          <div className={gallery.isPlaceholderData ? "opacity-60 transition" : "transition"}>
+            <GalleryMasonry items={items} />
+          </div>
+        )}
+        {gallery.hasNextPage ? (
+          <div className="flex flex-col items-center gap-2">
+            <Button
+              variant="secondary"
+              size="lg"
+              onClick={() => gallery.fetchNextPage()}
+              loading={gallery.isFetchingNextPage}
+              data-testid="load-more"
+            >
+              Load more
+            </Button>
+            <p className="text-xs text-ink-500">
+              Showing {items.length} of {total}
+            </p>
+          </div>
+        ) : null}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { useParams } from "react-router";
+import { Page } from "@/components/layout/page";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { Tabs } from "@/components/ui/tabs";
+import { GENDER_TABS, genderLabel } from "@/config/genders";
+import { FeaturedBundles } from "@/features/bundles/components/featured-bundles";
+import { CharacterGrid } from "@/features/catalog/components/character-grid";
+import { LandingHero } from "@/features/catalog/components/landing-hero";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useGenderPreference } from "@/hooks/use-gender-preference";
+import { storage } from "@/lib/storage";
+
+const CATALOG_ANCHOR = "#characters";
+
+/** The main landing screen: `/`, `/explore` and the ad landing `/:id` (which records the sub id). */
+export default function LandingRoute() {
+  const { id: subId } = useParams();
+  const [gender, setGender] = useGenderPreference();
+  useDocumentTitle(subId ? null : "Explore");
+
+  useEffect(() => {
+    if (subId) storage.set("subid", subId);
+  }, [subId]);
+
+  return (
+    <Page className="space-y-14 md:space-y-20">
+      <LandingHero gender={gender} catalogAnchor={CATALOG_ANCHOR} />
+      <section
+        aria-labelledby="characters-title"
+        className="scroll-mt-24 space-y-6"
+        id={CATALOG_ANCHOR.slice(1)}
+      >
+        <SectionHeading
+          id="characters-title"
+          eyebrow="Explore"
+          title={`${genderLabel(gender)} waiting to meet you`}
+          description="Tap a character to see their photos and say hello."
+        />
+        <Tabs
+          items={GENDER_TABS}
+          value={gender}
+          onChange={(next) => setGender(next)}
+          label="Category"
+          testId="category-tabs"
+        />
+        <CharacterGrid gender={gender} />
+      </section>
+      <FeaturedBundles gender={gender} />
+    </Page>
+  );
+}

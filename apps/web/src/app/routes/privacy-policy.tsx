@@ -1,0 +1,169 @@
+import { Link } from "react-router";
+import { LegalPage, type LegalSection } from "@/components/layout/legal-page";
+import { paths } from "@/config/paths";
+
+const UPDATED = "1 June 2025";
+
+const sections: LegalSection[] = [
+  {
+    id: "collect",
+    heading: "What we collect",
+    body: (
+      <ul>
+        <li>
+          <strong>Account data</strong>: your email address, name if you give one, password (stored only as a
+          secure hash by our sign-in provider) or the profile your social sign-in shares with us.
+        </li>
+        <li>
+          <strong>Your content</strong>: your chats with characters, the characters you create, the prompts
+          you write and the images generated for you.
+        </li>
+        <li>
+          <strong>Purchases</strong>: your plan, token balance and transaction history. Card details are
+          handled by our payment providers; we never see or store full card numbers.
+        </li>
+        <li>
+          <strong>Preferences</strong>: your age confirmation, cookie choice and the kind of characters you
+          are interested in, kept in your browser's local storage.
+        </li>
+        <li>
+          <strong>Technical data</strong>: device and browser type, approximate location from your IP address,
+          pages viewed, and the campaign or partner link that brought you here.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: "use",
+    heading: "How we use it",
+    body: (
+      <>
+        <ul>
+          <li>
+            to run Reverie: generate replies, images and voice, remember your conversations, and process
+            payments;
+          </li>
+          <li>to keep Reverie safe: moderate content, prevent fraud and spam, and enforce our Terms;</li>
+          <li>to understand and improve the product through aggregated analytics;</li>
+          <li>
+            to send you service emails and, unless you opt out, marketing emails about Reverie — every
+            marketing email has an unsubscribe link, and you can also opt out in Settings.
+          </li>
+        </ul>
+        <p>
+          We do not sell your personal data and we do not use your private chats to advertise to you. All
+          characters and media on Reverie are AI-generated; your chats are processed by AI models to produce
+          the characters' replies.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "cookies",
+    heading: "Cookies and local storage",
+    body: (
+      <p>
+        Reverie uses cookies and similar browser storage for three things: keeping you signed in, remembering
+        your choices (such as the age confirmation and cookie banner), and basic analytics and spam detection.
+        Analytics tell us, in aggregate, which screens are used and where things break. You can clear cookies
+        and storage in your browser at any time; you will then see the age confirmation again.
+      </p>
+    ),
+  },
+  {
+    id: "sharing",
+    heading: "Who we share it with",
+    body: (
+      <>
+        <p>
+          We share data only with service providers who help us run Reverie, under contracts that protect it:
+        </p>
+        <ul>
+          <li>hosting, storage and email delivery providers;</li>
+          <li>payment processors, for purchases and subscriptions;</li>
+          <li>AI model providers, to generate replies, images and voice;</li>
+          <li>analytics and anti-fraud providers, with the minimum data they need.</li>
+        </ul>
+        <p>
+          We disclose data to authorities when the law requires it, and we report any content involving minors
+          to the competent authorities.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "retention",
+    heading: "How long we keep it",
+    body: (
+      <p>
+        We keep your account data and content while your account exists. When you delete your account, we
+        delete your profile, chats, custom characters and generated images within 30 days, except records we
+        must keep by law (such as payment records) or to handle abuse and legal claims.
+      </p>
+    ),
+  },
+  {
+    id: "rights",
+    heading: "Your choices and rights",
+    body: (
+      <>
+        <p>
+          You can access, correct, export or delete your data, object to or restrict some processing, and
+          withdraw consent at any time. You can <strong>delete your account</strong> from Settings; this is
+          permanent. To use any other right, email us and we will answer within 30 days. You may also complain
+          to your local data protection authority.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "minors",
+    heading: "Adults only",
+    body: (
+      <p>
+        Reverie is only for people aged 18 or over. We do not knowingly collect data from minors; if we learn
+        that an account belongs to someone under 18 we close it and delete its data.
+      </p>
+    ),
+  },
+  {
+    id: "security",
+    heading: "Security",
+    body: (
+      <p>
+        We protect data with encryption in transit, access controls and regular reviews. No system is
+        perfectly secure, so please use a strong, unique password and tell us right away if you suspect
+        unauthorised use of your account.
+      </p>
+    ),
+  },
+  {
+    id: "contact",
+    heading: "Changes and contact",
+    body: (
+      <p>
+        We will post changes to this policy here and tell you about significant ones in the app or by email.
+        Questions or requests: <a href="mailto:privacy@reverie.app">privacy@reverie.app</a>. See also our{" "}
+        <Link to={paths.terms}>Terms of Service</Link>.
+      </p>
+    ),
+  },
+];
+
+export default function PrivacyPolicyRoute() {
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      updated={UPDATED}
+      intro={
+        <p>
+          This policy explains what personal data Reverie collects, why, and the choices you have. Reverie is
+          an adults-only service where you chat with AI companion characters; we treat what you share here as
+          private.
+        </p>
+      }
+      sections={sections}
+      other={{ label: "Terms of Service", to: paths.terms }}
+    />
+  );
+}

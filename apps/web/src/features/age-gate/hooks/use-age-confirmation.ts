@@ -1,0 +1,9 @@
+import { useCallback } from "react";
+import { storage, useStorageValue } from "@/lib/storage";
+
+/** Age confirmation lives in localStorage `IamOver18`; confirmed means the key exists. */
+export function useAgeConfirmation(): { confirmed: boolean; confirm: () => void } {
+  const value = useStorageValue("ageConfirmed");
+  const confirm = useCallback(() => storage.set("ageConfirmed", "true"), []);
+  return { confirmed: value !== null, confirm };
+}

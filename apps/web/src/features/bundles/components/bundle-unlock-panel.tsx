@@ -1,0 +1,36 @@
+import type { Bundle } from "@reverie/shared";
+import { Gem } from "lucide-react";
+import { MediaImage } from "@/components/media/media-image";
+import { Card } from "@/components/ui/card";
+import { formatTokens, pluralize } from "@/lib/format";
+import { UnlockButton } from "./bundle-dialog";
+
+/** The bundle a locked item belongs to: title, what's inside, price, and the (not yet active) Unlock. */
+export function BundleUnlockPanel({ bundle }: { bundle: Bundle }) {
+  return (
+    <Card className="overflow-hidden" data-testid="item-bundle">
+      <MediaImage src={bundle.cover_url} alt="" ratio={16 / 9} />
+      <div className="space-y-4 p-5">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">
+            {bundle.kind === "pack" ? "Image pack" : "Private set"}
+          </p>
+          <h2 className="mt-1 font-display text-2xl text-ink-100" data-testid="bundle-title">
+            {bundle.title}
+          </h2>
+          <p className="mt-1.5 text-sm text-ink-300">{bundle.description}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-ink-300">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-coral-500/15 px-3 py-1 font-semibold text-coral-200">
+            <Gem className="size-3.5" aria-hidden="true" />
+            <span data-testid="bundle-price">{formatTokens(bundle.price_tokens)}</span> tokens
+          </span>
+          <span>
+            {pluralize(bundle.photo_count, "photo")} · {pluralize(bundle.video_count, "video")}
+          </span>
+        </div>
+        <UnlockButton priceTokens={bundle.price_tokens} />
+      </div>
+    </Card>
+  );
+}

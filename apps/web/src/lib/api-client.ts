@@ -1,0 +1,134 @@
+import { errorResponseSchema } from "@reverie/shared";
+import { env } from "@/config/env";
+import { paths } from "@/config/paths";
+import { storage } from "./storage";
+
+/** Anything with a zod-like `parse`; the shared contract's schemas fit. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+/** A failed call: the server's `{statusCode, error, message}`, or status 0 for network failures. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly error: string;
+
+  constructor(status: number, error: string, message: string) {
+    super(message);
+    this.status = status;
+    this.error = error;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Full URL of an API path, with empty/undefined params left out. */
+export function buildUrl(path: string, params?: QueryParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    query.set(key, String(value));
+  }
+  const search = query.toString();
+  return `${env.API_URL}${path}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * What happens on any 401: the stored access token is dropped and the visitor goes to
+ * /login?source=ExpiredToken (spec sections 2 and 8). A full page load also resets all client state.
+ */
+function handleUnauthorized(): void {
+  storage.remove("accessToken");
+  const { pathname, search } = window.location;
+  if (`${pathname}${search}` !== paths.expiredLogin) {
+    window.location.assign(paths.expiredLogin);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const token = storage.get("accessToken");
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: "same-origin",
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, "network_error", "Can't reach the server. Check your connection and try again.");
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body;
+
+  if (response.status === 401) handleUnauthorized();
+  const parsed = errorResponseSchema.safeParse(body);
+  if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.message);
+  throw new ApiError(
+    response.status,
+    "http_error",
+    response.statusText || `Request failed (${response.status})`,
+  );
+}
+
+/** JSON fetch wrapper for the product API. Pass a schema to validate and type the answer. */
+export const api = {
+  get<T>(path: string, schema: Parser<T>, options?: Omit<RequestOptions, "body">): Promise<T> {
+    return request("GET", path, options).then((data) => schema.parse(data));
+  },
+  post<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
+    return request("POST", path, options).then((data) => schema.parse(data));
+  },
+  patch<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
+    return request("PATCH", path, options).then((data) => schema.parse(data));
+  },
+  put<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
+    return request("PUT", path, options).then((data) => schema.parse(data));
+  },
+  delete<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
+    return request("DELETE", path, options).then((data) => schema.parse(data));
+  },
+  /** Escape hatch for calls whose answer is not used. */
+  raw: request,
+};
+
+/** A human message for any error thrown by a query. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.name === "ZodError") return "The server sent an unexpected answer.";
+  if (error instanceof Error) return error.message;
+  return "Something went wrong.";
+}

@@ -1,0 +1,21 @@
+import { useMatches } from "react-router";
+
+/** Static facts a route declares in its `handle` (read by the shell and the overlays). */
+export interface RouteHandle {
+  /** Which top-level nav item is active. */
+  section?: "explore" | "chat" | "gallery" | "account";
+  /** Terms and privacy pages stay readable before the age gate is confirmed. */
+  skipAgeGate?: boolean;
+  /** Gallery, home, chat, subscribe and generate-image screens offer the interest selection. */
+  interestSelection?: boolean;
+}
+
+/** The merged handles of the matched routes (deeper routes win). */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  const merged: RouteHandle = {};
+  for (const match of matches) {
+    if (match.handle && typeof match.handle === "object") Object.assign(merged, match.handle as RouteHandle);
+  }
+  return merged;
+}
