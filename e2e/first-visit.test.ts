@@ -6,6 +6,10 @@ const browser = useBrowser();
 describe("a first visit", () => {
   it("shows the age gate, with the spec's exact texts, before any content", async () => {
     const page = await browser.newPage();
+    const apiCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) apiCalls.push(request.url());
+    });
     await page.goto("/");
     const gate = page.getByRole("dialog", { name: "Warning 18+" });
     await gate.waitFor();
@@ -13,12 +17,12 @@ describe("a first visit", () => {
       expect(await gate.getByText(text, { exact: true }).count()).toBe(1);
     }
     for (const name of ["Terms of Service", "Privacy Policy", "I am over 18 - Continue"]) {
-      expect(
-        await gate.getByRole(name === "I am over 18 - Continue" ? "button" : "link", { name }).count(),
-      ).toBe(1);
+      expect(await gate.getByRole("button", { name, exact: true }).count(), name).toBe(1);
     }
-    // nothing else is usable while the gate is up
+    // no content is rendered, nor fetched, before the age is confirmed
     expect(await page.getByTestId("character-card").count()).toBe(0);
+    expect(await page.locator("main").count()).toBe(0);
+    expect(apiCalls).toEqual([]);
     expect(await page.getByText("We use cookies").count()).toBe(0);
   });
 
@@ -32,9 +36,12 @@ describe("a first visit", () => {
     const banner = page.getByText("We use cookies");
     await banner.waitFor();
     expect(await page.getByRole("link", { name: "Read more" }).getAttribute("href")).toBe("/terms");
+    // the interest selection waits for the banner, so the two overlays never stack
+    expect(await page.getByRole("heading", { name: "I'm Interested in:" }).count()).toBe(0);
     await page.getByRole("button", { name: "Accept All" }).click();
     await banner.waitFor({ state: "detached" });
     expect(await page.evaluate(() => localStorage.getItem("isCookieShow"))).not.toBeNull();
+    await page.getByRole("heading", { name: "I'm Interested in:" }).waitFor();
 
     await page.reload();
     await page.getByRole("heading", { name: "I'm Interested in:" }).waitFor();
@@ -67,12 +74,15 @@ describe("a first visit", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
-      const events = await page.evaluate(() =>
-        (
-          window as unknown as { __reverieAnalytics: { events: { event: string; props?: unknown }[] } }
-        ).__reverieAnalytics.events.map((entry) => entry.event),
+      const events = await page.evaluate(
+        () =>
+          (window as unknown as { __reverieAnalytics: { event: string; props?: Record<string, unknown> }[] })
+            .__reverieAnalytics,
       );
-      expect(events).toContain("Gender of Interest Selected");
+      expect(events.map((entry) => entry.event)).toContain("Gender Interest Selection Pop Up Shown");
+      expect(events.find((entry) => entry.event === "Gender of Interest Selected")?.props).toEqual({
+        gender: "female",
+      });
     });
   }
 

@@ -30,7 +30,10 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
 export const APP_VERSION = packageJson.version;
 
 /** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
-export async function buildApp(deps: AppDependencies, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+export async function buildApp(
+  deps: AppDependencies,
+  options: { logger?: FastifyServerOptions["logger"] } = {},
+) {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     disableRequestLogging: deps.config.env === "test",

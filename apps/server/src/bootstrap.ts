@@ -15,7 +15,10 @@ export async function prepareData(
   const database = createDatabase(config.database);
   const storage = new DiskMediaStorage(config.mediaDir);
   const applied = await migrateToLatest(database.db);
-  log.info({ database: database.describe, applied }, applied.length ? "migrations applied" : "database is up to date");
+  log.info(
+    { database: database.describe, applied },
+    applied.length ? "migrations applied" : "database is up to date",
+  );
   if (config.seed.onStart) {
     const started = Date.now();
     const result = await seedCatalog(database.db, storage, {

@@ -14,7 +14,11 @@ describe("loadConfig", () => {
 
   it("switches to Postgres when DATABASE_URL is set", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://app@db:5432/reverie", PORT: "8080" });
-    expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db:5432/reverie", schema: undefined });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://app@db:5432/reverie",
+      schema: undefined,
+    });
     expect(config.publicUrl).toBe("http://localhost:8080");
   });
 
@@ -25,6 +29,9 @@ describe("loadConfig", () => {
   });
 
   it("reads boolean flags", () => {
-    expect(loadConfig({ SEED_ON_START: "false", SEED_MEDIA: "0" }).seed).toEqual({ onStart: false, media: false });
+    expect(loadConfig({ SEED_ON_START: "false", SEED_MEDIA: "0" }).seed).toEqual({
+      onStart: false,
+      media: false,
+    });
   });
 });

@@ -18,11 +18,17 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional(),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   SQLITE_PATH: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, "apps/web/dist")),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")
+    .optional(),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
 });
@@ -45,7 +51,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: values.LOG_LEVEL,
     database: values.DATABASE_URL
       ? ({ kind: "postgres", url: values.DATABASE_URL, schema: values.DATABASE_SCHEMA } as const)
-      : ({ kind: "sqlite", path: values.SQLITE_PATH ?? path.join(values.DATA_DIR, "reverie.sqlite") } as const),
+      : ({
+          kind: "sqlite",
+          path: values.SQLITE_PATH ?? path.join(values.DATA_DIR, "reverie.sqlite"),
+        } as const),
     mediaDir: values.MEDIA_DIR ?? path.join(values.DATA_DIR, "media"),
     webDistDir: values.WEB_DIST_DIR,
     redisUrl: values.REDIS_URL,

@@ -1,4 +1,4 @@
-import { TOKEN_PACKAGE_SIZES } from "@reverie/shared";
+import type { TOKEN_PACKAGE_SIZES } from "@reverie/shared";
 
 /**
  * Every price of the product in one table. Plans are billed up front; monthly_price_cents is what
@@ -14,9 +14,30 @@ export const PRICING = {
     ImageGeneration: true,
   },
   plans: [
-    { id: "premium_1_month", name: "1 month", interval: "month", interval_count: 1, price_cents: 1299, highlighted: false },
-    { id: "premium_3_months", name: "3 months", interval: "month", interval_count: 3, price_cents: 2997, highlighted: false },
-    { id: "premium_12_months", name: "12 months", interval: "year", interval_count: 1, price_cents: 7188, highlighted: true },
+    {
+      id: "premium_1_month",
+      name: "1 month",
+      interval: "month",
+      interval_count: 1,
+      price_cents: 1299,
+      highlighted: false,
+    },
+    {
+      id: "premium_3_months",
+      name: "3 months",
+      interval: "month",
+      interval_count: 3,
+      price_cents: 2997,
+      highlighted: false,
+    },
+    {
+      id: "premium_12_months",
+      name: "12 months",
+      interval: "year",
+      interval_count: 1,
+      price_cents: 7188,
+      highlighted: true,
+    },
   ],
   tokenPackages: [
     { tokens: 100, price_cents: 999 },
@@ -27,7 +48,12 @@ export const PRICING = {
     { tokens: 3750, price_cents: 24_999 },
   ],
 } as const satisfies {
-  plans: ReadonlyArray<{ id: string; name: string; interval: "day" | "month" | "year"; [key: string]: unknown }>;
+  plans: ReadonlyArray<{
+    id: string;
+    name: string;
+    interval: "day" | "month" | "year";
+    [key: string]: unknown;
+  }>;
   tokenPackages: ReadonlyArray<{ tokens: (typeof TOKEN_PACKAGE_SIZES)[number]; price_cents: number }>;
   [key: string]: unknown;
 };

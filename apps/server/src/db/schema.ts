@@ -1,5 +1,5 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Gender, MediaKind } from "@reverie/shared";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types for Kysely. Timestamps are ISO 8601 strings on both dialects

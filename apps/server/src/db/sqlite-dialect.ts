@@ -1,5 +1,5 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 
 /** node:sqlite binds no booleans or undefined; Kysely may hand us both. */
 function toSqliteValues(parameters: ReadonlyArray<unknown>): SQLInputValue[] {

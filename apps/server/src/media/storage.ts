@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -51,7 +52,7 @@ export class DiskMediaStorage implements MediaStorage {
     const target = this.resolve(key);
     await mkdir(path.dirname(target), { recursive: true });
     // write then rename, so a reader never sees a half-written file
-    const temporary = `${target}.${process.pid}.tmp`;
+    const temporary = `${target}.${randomUUID()}.tmp`;
     await writeFile(temporary, data);
     await rename(temporary, target);
   }

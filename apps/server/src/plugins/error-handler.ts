@@ -17,7 +17,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: error.code, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .send({ statusCode: error.statusCode, error: error.code, message: error.message });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

@@ -15,7 +15,10 @@ const NOT_SPA = /^\/(api|media|ws|assets)(\/|$)/;
  * index.html is always revalidated so a deploy is picked up at once. Unknown paths that a
  * browser navigates to get index.html (the SPA router decides what to show).
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; mediaPublicDir: string }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDistDir: string; mediaPublicDir: string },
+) {
   await app.register(fastifyStatic, {
     root: options.mediaPublicDir,
     prefix: PUBLIC_MEDIA_PREFIX,
@@ -35,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
           "cache-control",
-          immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : "public, max-age=0, must-revalidate",
+          immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : "no-cache",
         );
       },
     });

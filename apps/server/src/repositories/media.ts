@@ -1,5 +1,5 @@
 import type { Gender } from "@reverie/shared";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { CharacterRow, Database, MediaRow } from "../db/schema.ts";
 
 /** Media kinds that appear in the public gallery; chat images stay in their chats. */
@@ -62,12 +62,21 @@ export class MediaRepository {
     filter: GalleryFilter,
     page: { limit: number; offset: number },
   ): Promise<MediaWithCharacter[]> {
-    const ids = await this.#gallery(filter)
-      .select("media.id")
-      // media.position first interleaves characters instead of showing one character at a time
-      .orderBy("media.position")
-      .orderBy("characters.position")
-      .orderBy("media.id")
+    // Each character's n-th item before anyone's (n+1)-th: the gallery interleaves characters
+    // instead of showing one character at a time.
+    const ranked = this.#gallery(filter).select([
+      "media.id",
+      "characters.position as character_position",
+      sql<number>`row_number() over (partition by media.character_id order by media.position, media.id)`.as(
+        "rank",
+      ),
+    ]);
+    const ids = await this.#db
+      .selectFrom(ranked.as("ranked"))
+      .select("ranked.id")
+      .orderBy("ranked.rank")
+      .orderBy("ranked.character_position")
+      .orderBy("ranked.id")
       .limit(page.limit)
       .offset(page.offset)
       .execute();

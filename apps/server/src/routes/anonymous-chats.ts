@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
 
-export const anonymousChatRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const anonymousChatRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   app.get(
     "/anonym/chats",
     {
       schema: {
         tags: ["chats"],
-        summary: "The chat list a signed-out visitor sees: one chat per character, opening with its first message",
+        summary:
+          "The chat list a signed-out visitor sees: one chat per character, opening with its first message",
         querystring: anonymousChatsQuerySchema,
         response: { 200: anonymousChatListSchema, ...errorResponses(400) },
       },

@@ -34,6 +34,8 @@ export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: bundleItemsResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({ items: await services.gallery.bundleItems(request.params.id, request.query.gender) }),
+    async (request) => ({
+      items: await services.gallery.bundleItems(request.params.id, request.query.gender),
+    }),
   );
 };

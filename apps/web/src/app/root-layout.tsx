@@ -13,7 +13,7 @@ import { useInterestSelectionVisible } from "@/features/interest/hooks/use-inter
 import { useSession } from "@/lib/auth";
 import { useRouteHandle } from "@/lib/route-handle";
 
-/** Ambient art behind the age gate; the real content stays hidden until the age is confirmed. */
+/** Ambient art behind the age gate; no content is rendered (or fetched) until the age is confirmed. */
 function GateBackdrop() {
   return (
     <div aria-hidden="true" className="fixed inset-0 overflow-hidden bg-ink-950">
@@ -43,22 +43,24 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       <NavigationProgress />
-      <div hidden={gated} data-testid="app-shell" className="flex min-h-dvh flex-col pb-16 md:pb-0">
-        <a
-          href="#main"
-          className="sr-only rounded-full bg-coral-500 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[90]"
-        >
-          Skip to content
-        </a>
-        <TopNav signedIn={signedIn} />
-        <main id="main" className="flex-1">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </main>
-        <Footer />
-        <BottomTabBar signedIn={signedIn} />
-      </div>
+      {gated ? null : (
+        <div data-testid="app-shell" className="flex min-h-dvh flex-col pb-16 md:pb-0">
+          <a
+            href="#main"
+            className="sr-only rounded-full bg-coral-500 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[90]"
+          >
+            Skip to content
+          </a>
+          <TopNav signedIn={signedIn} />
+          <main id="main" className="flex-1">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Footer />
+          <BottomTabBar signedIn={signedIn} />
+        </div>
+      )}
       {gated ? (
         <>
           <GateBackdrop />

@@ -20,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("cover_key", "text", (col) => col.notNull())
     .addColumn("position", "integer", (col) => col.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex("characters_gender_position").on("characters").columns(["gender", "position"]).execute();
+  await db.schema
+    .createIndex("characters_gender_position")
+    .on("characters")
+    .columns(["gender", "position"])
+    .execute();
 
   await withCreatedAt(db, withIdColumn(db, db.schema.createTable("bundles")))
     .addColumn("slug", "text", (col) => col.notNull().unique())
@@ -38,7 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withCreatedAt(db, withIdColumn(db, db.schema.createTable("media")))
     .addColumn("slug", "text", (col) => col.notNull().unique())
-    .addColumn("character_id", "integer", (col) => col.notNull().references("characters.id").onDelete("cascade"))
+    .addColumn("character_id", "integer", (col) =>
+      col.notNull().references("characters.id").onDelete("cascade"),
+    )
     .addColumn("bundle_id", "integer", (col) => col.references("bundles.id").onDelete("set null"))
     .addColumn("kind", "text", (col) =>
       col.notNull().check(sql`kind in ('photo', 'video', 'chat_image', 'bundle_image', 'bundle_video')`),

@@ -1,0 +1,113 @@
+import type { Seed } from "./random.ts";
+
+export type ArtStyle = "realistic" | "anime";
+
+export const SCENE_IDS = [
+  "studio",
+  "city_night",
+  "beach_sunset",
+  "beach_day",
+  "cafe",
+  "forest",
+  "neon_street",
+  "library",
+  "rooftop",
+  "snowy_cabin",
+  "garden",
+  "sakura",
+] as const;
+export type SceneId = (typeof SCENE_IDS)[number];
+
+export type Build = "feminine" | "masculine";
+
+export const HAIR_STYLES = [
+  // longer styles
+  "long",
+  "wavy",
+  "bob",
+  "ponytail",
+  "bun",
+  "curly",
+  "pixie",
+  // shorter styles
+  "short",
+  "buzz",
+  "quiff",
+  "curly_short",
+  "medium",
+  "spiky",
+] as const;
+export type HairStyle = (typeof HAIR_STYLES)[number];
+
+export const OUTFIT_STYLES = [
+  "tee",
+  "vneck",
+  "shirt",
+  "blazer",
+  "turtleneck",
+  "hoodie",
+  "sweater",
+  "scoop",
+  "jacket",
+  "cardigan",
+] as const;
+export type OutfitStyle = (typeof OUTFIT_STYLES)[number];
+
+export const ACCESSORIES = ["necklace", "earrings", "glasses", "scarf"] as const;
+export type Accessory = (typeof ACCESSORIES)[number];
+
+export type FacialHair = "none" | "stubble" | "beard";
+
+/** What a character looks like; drives every picture of them. Colours are "#rrggbb". */
+export interface CharacterLook {
+  build: Build;
+  skin: string;
+  hair: { style: HairStyle; color: string /** optional streak / tips colour */; accent?: string };
+  eyes: string;
+  /** lip tint; derived from the skin when absent */
+  lips?: string;
+  outfit: { style: OutfitStyle; primary: string; secondary: string; accent?: string };
+  accessories?: readonly Accessory[];
+  facialHair?: FacialHair;
+  favoriteScene: SceneId;
+}
+
+export type Framing = "close" | "portrait" | "half";
+export type Expression = "smile" | "soft" | "laugh" | "smirk";
+
+export interface Pose {
+  framing: Framing;
+  /** horizontal placement, -1 (left) … 1 (right) */
+  offset: number;
+  /** head tilt in degrees */
+  tilt: number;
+  /** head turn, -1 … 1: shifts the features for a slight three-quarter view */
+  turn: number;
+  expression: Expression;
+}
+
+export interface RenderCharacterOptions {
+  look: CharacterLook;
+  scene: SceneId;
+  style: ArtStyle;
+  seed: Seed;
+  width: number;
+  height: number;
+  /** anything not given is chosen from the seed */
+  pose?: Partial<Pose>;
+  /** WebP quality, default 84 */
+  quality?: number;
+}
+
+/** How a scene lights the figure. */
+export interface Lighting {
+  /** the side the key light comes from: -1 left, 1 right */
+  side: -1 | 1;
+  key: string;
+  rim: string;
+  /** 0 … 1 */
+  rimStrength: number;
+  shadow: string;
+  /** how strongly the scene tints the figure, 0 … 1 */
+  ambient: number;
+}
