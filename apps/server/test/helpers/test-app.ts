@@ -82,6 +82,11 @@ export async function createTestApp() {
     database,
     storage,
     workDir,
+    /** GET a JSON route; the body is left unparsed by schema so tests can check error shapes too. */
+    async get(url: string) {
+      const response = await app.inject({ method: "GET", url });
+      return { status: response.statusCode, body: response.json() };
+    },
     async close() {
       await app.close();
       await drop();

@@ -17,10 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get(url: string) {
-  const response = await t.app.inject({ method: "GET", url });
-  return { status: response.statusCode, body: response.json() };
-}
+const get = (url: string) => t.get(url);
 
 describe("GET /api/models", () => {
   it.each(GENDERS)("lists at least 6 characters of category %s, and only those", async (gender) => {

@@ -17,10 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get(url: string) {
-  const response = await t.app.inject({ method: "GET", url });
-  return { status: response.statusCode, body: response.json() };
-}
+const get = (url: string) => t.get(url);
 
 describe("GET /api/v2/gallery", () => {
   it("lists photos and videos with packs for sale, locked items only as blurred previews", async () => {

@@ -98,25 +98,13 @@ async function upsertCharacter(db: Kysely<Database>, character: PlannedCharacter
     cover_key: character.cover_key,
     position: character.position,
   };
-  const existing = await db
-    .selectFrom("characters")
-    .select("id")
-    .where("slug", "=", seed.slug)
-    .executeTakeFirst();
-  if (existing) {
-    await db.updateTable("characters").set(values).where("id", "=", existing.id).execute();
-    return existing.id;
-  }
-  await db
+  const row = await db
     .insertInto("characters")
     .values({ slug: seed.slug, ...values })
-    .execute();
-  const inserted = await db
-    .selectFrom("characters")
-    .select("id")
-    .where("slug", "=", seed.slug)
+    .onConflict((conflict) => conflict.column("slug").doUpdateSet(values))
+    .returning("id")
     .executeTakeFirstOrThrow();
-  return inserted.id;
+  return row.id;
 }
 
 async function upsertBundle(
@@ -134,25 +122,13 @@ async function upsertBundle(
     cover_key: bundle.cover_key,
     position: bundle.position,
   };
-  const existing = await db
-    .selectFrom("bundles")
-    .select("id")
-    .where("slug", "=", bundle.slug)
-    .executeTakeFirst();
-  if (existing) {
-    await db.updateTable("bundles").set(values).where("id", "=", existing.id).execute();
-    return existing.id;
-  }
-  await db
+  const row = await db
     .insertInto("bundles")
     .values({ slug: bundle.slug, ...values })
-    .execute();
-  const inserted = await db
-    .selectFrom("bundles")
-    .select("id")
-    .where("slug", "=", bundle.slug)
+    .onConflict((conflict) => conflict.column("slug").doUpdateSet(values))
+    .returning("id")
     .executeTakeFirstOrThrow();
-  return inserted.id;
+  return row.id;
 }
 
 async function upsertMedia(
@@ -173,13 +149,9 @@ async function upsertMedia(
     video_duration: item.video_duration,
     position: item.position,
   };
-  const existing = await db.selectFrom("media").select("id").where("slug", "=", item.slug).executeTakeFirst();
-  if (existing) {
-    await db.updateTable("media").set(values).where("id", "=", existing.id).execute();
-    return;
-  }
   await db
     .insertInto("media")
     .values({ slug: item.slug, ...values })
+    .onConflict((conflict) => conflict.column("slug").doUpdateSet(values))
     .execute();
 }
