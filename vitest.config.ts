@@ -17,6 +17,8 @@ const integration = (database: "sqlite" | "postgres"): TestProjectInlineConfigur
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/vitest-summary-reporter.ts"],
+    // node:sqlite prints an ExperimentalWarning in every worker otherwise
+    execArgv: ["--disable-warning=ExperimentalWarning"],
     projects: [
       {
         test: {

@@ -36,7 +36,6 @@ export async function buildApp(
 ) {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
-    disableRequestLogging: deps.config.env === "test",
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
