@@ -3,6 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 const integrationFiles = ["apps/server/test/integration/**/*.test.ts"];
 
 const integration = (database: "sqlite" | "postgres"): TestProjectInlineConfiguration => ({
+  extends: true,
   test: {
     name: `integration:${database}`,
     include: integrationFiles,
@@ -21,6 +22,7 @@ export default defineConfig({
     execArgv: ["--disable-warning=ExperimentalWarning"],
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: ["apps/*/src/**/*.test.ts", "packages/*/src/**/*.test.ts"],
@@ -32,6 +34,7 @@ export default defineConfig({
       // Postgres runs only where a server is given, as in CI (.ci/run sets DATABASE_URL).
       ...(process.env.DATABASE_URL ? [integration("postgres")] : []),
       {
+        extends: true,
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
