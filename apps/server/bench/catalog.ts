@@ -57,7 +57,7 @@ const workDir = await mkdtemp(path.join(tmpdir(), "reverie-bench-"));
 const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: workDir });
 const database = createDatabase({ kind: "sqlite", path: path.join(workDir, "bench.sqlite") });
 const storage = new DiskMediaStorage(config.mediaDir);
-await migrateToLatest(database.db);
+await migrateToLatest(database);
 await seedCatalog(database.db, storage, { generateMedia: false });
 const app = await buildApp({ config, database, storage }, { logger: false });
 const address = await app.listen({ host: "127.0.0.1", port: 0 });

@@ -9,12 +9,16 @@ import type { MediaStorage } from "./media/storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
+import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
+import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { modelRoutes } from "./routes/models.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { userRoutes } from "./routes/user.ts";
 import type { HealthCheck } from "./services/health.ts";
 import { createServices } from "./services/index.ts";
 
@@ -59,7 +63,9 @@ export async function buildApp(
   });
   await registerOpenApi(app, APP_VERSION);
 
-  const services = createServices(deps.database.db, deps.storage);
+  const email = createEmailSender({ config: deps.config, db: deps.database.db, log: app.log });
+  app.addHook("onClose", async () => email.close?.());
+  const services = createServices({ ...deps, email, log: app.log });
   const databaseCheck: HealthCheck = {
     name: "database",
     check: async () => {
@@ -72,6 +78,7 @@ export async function buildApp(
       name: "image",
       check: async () => ({ status: "ok", detail: `procedural renderer (libvips ${sharp.versions.vips})` }),
     },
+    emailHealthCheck(email),
     {
       name: "media_storage",
       check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
@@ -91,10 +98,13 @@ export async function buildApp(
       await api.register(bundleRoutes, { services });
       await api.register(anonymousChatRoutes, { services });
       await api.register(subscriptionRoutes);
+      await api.register(authRoutes, { accounts: services.accounts });
+      await api.register(userRoutes, { accounts: services.accounts });
     },
     { prefix: "/api" },
   );
 
+  await app.register(devMailboxRoutes, { db: deps.database.db, enabled: deps.config.devTools });
   await registerWebApp(app, { webDistDir: deps.config.webDistDir, mediaPublicDir: deps.storage.publicRoot });
   return app;
 }

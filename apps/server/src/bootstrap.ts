@@ -14,7 +14,7 @@ export async function prepareData(
 ): Promise<{ database: DatabaseHandle; storage: MediaStorage }> {
   const database = createDatabase(config.database);
   const storage = new DiskMediaStorage(config.mediaDir);
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database);
   log.info(
     { database: database.describe, applied },
     applied.length ? "migrations applied" : "database is up to date",

@@ -29,6 +29,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  EMAIL_FROM: z.string().default("Reverie <no-reply@reverie.local>"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  FREE_MESSAGES: z.coerce.number().int().min(0).default(10),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
 });
@@ -55,10 +62,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           kind: "sqlite",
           path: values.SQLITE_PATH ?? path.join(values.DATA_DIR, "reverie.sqlite"),
         } as const),
+    dataDir: values.DATA_DIR,
     mediaDir: values.MEDIA_DIR ?? path.join(values.DATA_DIR, "media"),
     webDistDir: values.WEB_DIST_DIR,
     redisUrl: values.REDIS_URL,
     seed: { onStart: values.SEED_ON_START, media: values.SEED_MEDIA },
+    email: { smtpUrl: values.SMTP_URL, from: values.EMAIL_FROM },
+    auth: { secret: values.AUTH_SECRET, freeMessages: values.FREE_MESSAGES },
+    /** Developer-only pages (the mailbox) exist everywhere but production. */
+    devTools: values.NODE_ENV !== "production",
   };
 }
 

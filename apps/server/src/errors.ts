@@ -18,7 +18,33 @@ export class NotFoundError extends AppError {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string) {
-    super(400, "bad_request", message);
+  constructor(message: string, code = "bad_request") {
+    super(400, code, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = "Sign in to continue.", code = "unauthorized") {
+    super(401, code, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(code: string, message: string) {
+    super(409, code, message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    super(
+      429,
+      "rate_limited",
+      `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

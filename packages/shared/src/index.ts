@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./schemas/auth.ts";
 export * from "./schemas/catalog.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/health.ts";

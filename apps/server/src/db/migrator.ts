@@ -1,14 +1,23 @@
-import { type Kysely, type Migration, Migrator } from "kysely";
+import { type Migration, Migrator } from "kysely";
+import type { DatabaseHandle } from "./database.ts";
 import * as catalog from "./migrations/0001_catalog.ts";
-import type { Database } from "./schema.ts";
+import * as emailOutbox from "./migrations/0002_email_outbox.ts";
+import * as accounts from "./migrations/0003_accounts.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
   "0001_catalog": catalog,
+  "0002_email_outbox": emailOutbox,
+  "0003_accounts": accounts,
 };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its own tables across every schema unless told which one is ours
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])

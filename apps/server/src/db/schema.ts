@@ -61,10 +61,71 @@ export interface MediaTable {
   created_at: Generated<string>;
 }
 
+/** better-auth's user row (snake_case) plus the product's own fields. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: number | boolean;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+  plan: Generated<"free" | "premium">;
+  tokens: Generated<number>;
+  free_msgs: Generated<number>;
+  first_name: string | null;
+  last_name: string | null;
+  gender_choice: Gender | null;
+  payment_failed: Generated<number | boolean>;
+  analytics_id: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: string;
+  token: string;
+  created_at: string;
+  updated_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  subid: string;
+  email: string;
+  status: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  /** epoch milliseconds */
+  window_start: number;
+  count: number;
+}
+
 export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verifications: VerificationsTable;
+  leads: LeadsTable;
+  rate_limits: RateLimitsTable;
   characters: CharactersTable;
   bundles: BundlesTable;
   media: MediaTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type CharacterRow = Selectable<CharactersTable>;
@@ -74,3 +135,21 @@ export type BundleRow = Selectable<BundlesTable>;
 export type NewBundle = Insertable<BundlesTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewMedia = Insertable<MediaTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+
+/** Emails kept in the database instead of sent (no SMTP_URL); shown at /dev/mailbox outside production. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  /** the recipient address, trimmed and lower-cased */
+  to_address: string;
+  subject: string;
+  /** "password_reset", "magic_link", ... */
+  kind: string;
+  text_body: string;
+  html_body: string;
+  created_at: Generated<string>;
+}
+
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type NewEmailOutbox = Insertable<EmailOutboxTable>;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../errors.ts";
+import { AppError, RateLimitedError } from "../errors.ts";
 
 /** The one error shape of the API: { statusCode, error, message }. A 5xx is a bug and is logged as one. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -17,6 +17,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply
         .code(error.statusCode)
         .send({ statusCode: error.statusCode, error: error.code, message: error.message });

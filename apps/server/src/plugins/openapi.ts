@@ -14,7 +14,17 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           "The API of Reverie, an adults-only AI companion app. Errors always have the shape " +
           "{ statusCode, error, message }. Authenticated calls carry `Authorization: Bearer <token>`.",
       },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            description: "the token from sign-in (_accessToken)",
+          },
+        },
+      },
       tags: [
+        { name: "accounts", description: "Sign-up, sign-in, sessions and the user" },
         { name: "catalog", description: "Characters" },
         { name: "gallery", description: "Photos, videos, bundles and packs" },
         { name: "chats", description: "Conversations with characters" },

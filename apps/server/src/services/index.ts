@@ -1,24 +1,49 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import { createAuth } from "../auth/better-auth.ts";
+import { loadAuthSecret } from "../auth/secret.ts";
+import type { AppConfig } from "../config.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import type { EmailSender } from "../providers/email/index.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { MediaRepository } from "../repositories/media.ts";
+import { RateLimitRepository } from "../repositories/rate-limits.ts";
+import { UserRepository } from "../repositories/users.ts";
+import { AccountService } from "./accounts.ts";
 import { CatalogService } from "./catalog.ts";
 import { GalleryService } from "./gallery.ts";
 import { Presenter } from "./presenters.ts";
+import { RateLimiter } from "./rate-limiter.ts";
 
-/** Wires repositories into services; the one place that knows the whole graph. */
-export function createServices(db: Kysely<Database>, storage: MediaStorage) {
+/** Wires repositories and providers into services; the one place that knows the whole graph. */
+export function createServices(deps: {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage: MediaStorage;
+  email: EmailSender;
+  log: { error(obj: object, msg: string): void };
+}) {
+  const { db } = deps.database;
   const repositories = {
     characters: new CharacterRepository(db),
     bundles: new BundleRepository(db),
     media: new MediaRepository(db),
   };
-  const presenter = new Presenter(storage);
+  const users = new UserRepository(db);
+  const presenter = new Presenter(deps.storage);
+  const auth = createAuth({
+    database: deps.database,
+    email: deps.email,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+    secret: loadAuthSecret(deps.config.auth.secret, deps.config.dataDir),
+    onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
+  });
   return {
+    auth,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
+    accounts: new AccountService({ auth, users, rateLimiter: new RateLimiter(new RateLimitRepository(db)) }),
   };
 }
 

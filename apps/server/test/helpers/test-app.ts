@@ -73,10 +73,18 @@ export async function createTestApp() {
     WEB_DIST_DIR: webDistDir,
   });
   const storage = new DiskMediaStorage(config.mediaDir);
-  await migrateToLatest(database.db);
-  await seedCatalog(database.db, storage, { generateMedia: false });
-  const app = await buildApp({ config, database, storage }, { logger: false });
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await migrateToLatest(database);
+    await seedCatalog(database.db, storage, { generateMedia: false });
+    app = await buildApp({ config, database, storage }, { logger: false });
+    await app.ready();
+  } catch (error) {
+    // leave no schema or files behind when setup fails
+    await drop();
+    await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     database,

@@ -1,0 +1,215 @@
+/**
+ * Transactional emails: a subject, a plain-text body and an HTML body for each kind.
+ *
+ * The HTML follows what mail clients actually render: layout tables, inline styles only, no
+ * scripts, no external CSS or images. It is dark by design (and declares `color-scheme`) so
+ * clients that force a dark mode have nothing to invert. Everything interpolated into HTML is
+ * escaped; links must be http(s).
+ */
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BRAND = "Reverie";
+const IGNORE_NOTE = "If you did not ask for this, ignore this email.";
+
+const colors = {
+  page: "#0f0c14",
+  card: "#1b1624",
+  border: "#2e2639",
+  text: "#f4eff8",
+  muted: "#b5aac2",
+  faint: "#7f7490",
+  accent: "#e8457c",
+  accentText: "#ffffff",
+  codeBackground: "#120e18",
+} as const;
+
+const fontStack = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const monoStack = "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', 'Courier New', monospace";
+
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** Only absolute http(s) links go into an email; anything else is a bug in the caller. */
+function safeLink(link: string): string {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new Error(`email link is not an absolute URL: ${link}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`email link must be http(s), got ${url.protocol}`);
+  }
+  return url.href;
+}
+
+/** "15 minutes", "1 hour", "2 hours", "1 day". */
+export function formatDuration(minutes: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  if (minutes >= 1440 && minutes % 1440 === 0) return plural(minutes / 1440, "day");
+  if (minutes >= 60 && minutes % 60 === 0) return plural(minutes / 60, "hour");
+  return plural(Math.max(1, Math.round(minutes)), "minute");
+}
+
+function paragraph(html: string, style = ""): string {
+  return `<p style="margin:0 0 16px 0;font-family:${fontStack};font-size:16px;line-height:24px;color:${colors.muted};${style}">${html}</p>`;
+}
+
+/** A "bulletproof" button: a table cell with a background, so it renders in Outlook too. */
+function button(href: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;">
+  <tr>
+    <td align="center" bgcolor="${colors.accent}" style="border-radius:10px;background-color:${colors.accent};">
+      <a href="${escapeHtml(href)}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${fontStack};font-size:16px;font-weight:600;line-height:20px;color:${colors.accentText};text-decoration:none;border-radius:10px;">${escapeHtml(label)}</a>
+    </td>
+  </tr>
+</table>`;
+}
+
+function codeBox(code: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:8px 0 24px 0;">
+  <tr>
+    <td align="center" bgcolor="${colors.codeBackground}" style="padding:20px 12px;background-color:${colors.codeBackground};border:1px solid ${colors.border};border-radius:12px;">
+      <span style="font-family:${monoStack};font-size:34px;font-weight:700;line-height:40px;letter-spacing:8px;color:${colors.text};user-select:all;-webkit-user-select:all;">${escapeHtml(code)}</span>
+    </td>
+  </tr>
+</table>`;
+}
+
+/** The link spelled out, for clients that block buttons or readers who prefer to copy it. */
+function fallbackLink(href: string): string {
+  return paragraph(
+    `If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(href)}" target="_blank" rel="noopener" style="color:${colors.accent};word-break:break-all;">${escapeHtml(href)}</a>`,
+    `font-size:13px;line-height:20px;color:${colors.faint};`,
+  );
+}
+
+function layout(input: { title: string; preheader: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(input.title)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${colors.page};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent;">${escapeHtml(input.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${colors.page}" style="background-color:${colors.page};">
+  <tr>
+    <td align="center" style="padding:32px 16px;">
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:520px;">
+        <tr>
+          <td style="padding:0 8px 20px 8px;font-family:${fontStack};font-size:22px;font-weight:700;letter-spacing:0.5px;color:${colors.text};">
+            <span style="color:${colors.accent};">&#9679;</span>&nbsp;${BRAND}
+          </td>
+        </tr>
+        <tr>
+          <td bgcolor="${colors.card}" style="padding:32px 28px;background-color:${colors.card};border:1px solid ${colors.border};border-radius:16px;">
+            <h1 style="margin:0 0 16px 0;font-family:${fontStack};font-size:22px;line-height:30px;font-weight:700;color:${colors.text};">${escapeHtml(input.title)}</h1>
+            ${input.body}
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:20px 8px 0 8px;font-family:${fontStack};font-size:12px;line-height:18px;color:${colors.faint};">
+            ${escapeHtml(IGNORE_NOTE)}<br>
+            ${BRAND} is for adults (18+) only. This is an automatic message; replies are not read.
+          </td>
+        </tr>
+      </table>
+    </td>
+  </tr>
+</table>
+</body>
+</html>`;
+}
+
+function textLayout(lines: string[]): string {
+  return [
+    ...lines,
+    "",
+    IGNORE_NOTE,
+    "",
+    `-- ${BRAND} (adults only). This is an automatic message; replies are not read.`,
+    "",
+  ].join("\n");
+}
+
+/** The password reset email: the code to type in (large, selectable) and, when given, a link that fills it in. */
+export function passwordResetEmail(input: {
+  code: string;
+  link?: string | undefined;
+  expiresInMinutes: number;
+}): RenderedEmail {
+  const expiry = formatDuration(input.expiresInMinutes);
+  const link = input.link === undefined ? undefined : safeLink(input.link);
+  // The code stays out of the subject: subjects show on lock screens and go into logs.
+  const subject = `Reset your ${BRAND} password`;
+  const html = layout({
+    title: "Reset your password",
+    preheader: `Your code is ${input.code}. It expires in ${expiry}.`,
+    body: [
+      paragraph("Someone (hopefully you) asked to reset the password of your account. Enter this code:"),
+      codeBox(input.code),
+      link ? paragraph("Or choose a new password straight away:") : "",
+      link ? button(link, "Reset password") : "",
+      paragraph(
+        `The code${link ? " and the link" : ""} expire in <strong style="color:${colors.text};">${escapeHtml(expiry)}</strong> and work once.`,
+      ),
+      link ? fallbackLink(link) : "",
+    ].join("\n"),
+  });
+  const text = textLayout([
+    "Reset your password",
+    "",
+    "Someone (hopefully you) asked to reset the password of your account. Enter this code:",
+    "",
+    `    ${input.code}`,
+    "",
+    ...(link ? ["Or choose a new password straight away:", link, ""] : []),
+    `The code${link ? " and the link" : ""} expire in ${expiry} and work once.`,
+  ]);
+  return { subject, text, html };
+}
+
+/** The sign-in ("magic") link email. */
+export function magicLinkEmail(input: { link: string; expiresInMinutes: number }): RenderedEmail {
+  const expiry = formatDuration(input.expiresInMinutes);
+  const link = safeLink(input.link);
+  const subject = `Your ${BRAND} sign-in link`;
+  const html = layout({
+    title: `Sign in to ${BRAND}`,
+    preheader: `Your sign-in link expires in ${expiry}.`,
+    body: [
+      paragraph("Use the button below to sign in. No password needed."),
+      button(link, `Sign in to ${BRAND}`),
+      paragraph(
+        `The link expires in <strong style="color:${colors.text};">${escapeHtml(expiry)}</strong> and works once.`,
+      ),
+      fallbackLink(link),
+    ].join("\n"),
+  });
+  const text = textLayout([
+    `Sign in to ${BRAND}`,
+    "",
+    "Open this link to sign in. No password needed:",
+    "",
+    link,
+    "",
+    `The link expires in ${expiry} and works once.`,
+  ]);
+  return { subject, text, html };
+}

@@ -1,0 +1,47 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+export interface WindowCount {
+  count: number;
+  windowStart: number;
+}
+
+/** Fixed-window counters in the database, so every instance sees the same counts. */
+export class RateLimitRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Counts one more event in the key's current window (a new window starts once the old one ended). */
+  async increment(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    const expired = now - windowMs;
+    const row = await this.#db
+      .insertInto("rate_limits")
+      .values({ key, window_start: now, count: 1 })
+      .onConflict((conflict) =>
+        conflict.column("key").doUpdateSet({
+          count: sql`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+          window_start: sql`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(["count", "window_start"])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), windowStart: Number(row.window_start) };
+  }
+
+  async current(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    const row = await this.#db
+      .selectFrom("rate_limits")
+      .select(["count", "window_start"])
+      .where("key", "=", key)
+      .executeTakeFirst();
+    if (!row || Number(row.window_start) <= now - windowMs) return { count: 0, windowStart: now };
+    return { count: Number(row.count), windowStart: Number(row.window_start) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.#db.deleteFrom("rate_limits").where("key", "=", key).execute();
+  }
+}

@@ -1,0 +1,65 @@
+import type { Gender } from "@reverie/shared";
+import type { Kysely } from "kysely";
+import type { Database, UserRow } from "../db/schema.ts";
+
+export class UserRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.#db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async update(
+    id: string,
+    changes: Partial<{
+      first_name: string | null;
+      last_name: string | null;
+      gender_choice: Gender | null;
+      analytics_id: string;
+      free_msgs: number;
+    }>,
+  ): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await this.#db
+      .updateTable("users")
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async recordLead(lead: { userId: string; subid: string; email: string }): Promise<void> {
+    await this.#db
+      .insertInto("leads")
+      .values({
+        user_id: lead.userId,
+        subid: lead.subid,
+        email: lead.email,
+        status: "lead",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  }
+
+  /**
+   * The email a sign-in link was issued for, while the link is unused and unexpired. Reads the
+   * row better-auth's magic-link plugin stores (identifier `magic-link:<token>`, JSON value).
+   */
+  async signInLinkEmail(token: string): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom("verifications")
+      .select(["value", "expires_at"])
+      .where("identifier", "=", `magic-link:${token}`)
+      .executeTakeFirst();
+    if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
+    try {
+      const value = JSON.parse(row.value) as { email?: unknown };
+      return typeof value.email === "string" ? value.email.toLowerCase() : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import { AUTH_ERRORS, type Gender, type User } from "@reverie/shared";
+import { APIError } from "better-auth";
+import type { Auth } from "../auth/better-auth.ts";
+import type { UserRow } from "../db/schema.ts";
+import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../errors.ts";
+import type { UserRepository } from "../repositories/users.ts";
+import { RATE_LIMITS, type RateLimiter } from "./rate-limiter.ts";
+
+/** Who is asking: the caller's IP and user agent, recorded on sessions and used for rate limits. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const RESTORE_MESSAGE = "If an account exists for that email, we've sent a code to reset the password.";
+const MAGIC_LINK_MESSAGE =
+  "If that email can sign in, we've sent a sign-in link. It works once, for 10 minutes.";
+const INVALID_CODE = "This code is invalid or has expired. Ask for a new one.";
+
+function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const body = error.body as { code?: string } | undefined;
+  return body?.code;
+}
+
+function headersFor(context: RequestContext, token?: string): Headers {
+  const headers = new Headers({ "x-forwarded-for": context.ip });
+  if (context.userAgent) headers.set("user-agent", context.userAgent);
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  return headers;
+}
+
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    plan: row.plan,
+    tokens: row.tokens,
+    email: row.email,
+    free_msgs: row.free_msgs,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    gender_choice: row.gender_choice,
+    payment_failed: Boolean(row.payment_failed),
+  };
+}
+
+/** Sign-up, sign-in and everything around an account. */
+export class AccountService {
+  readonly #auth: Auth;
+  readonly #users: UserRepository;
+  readonly #limits: RateLimiter;
+
+  constructor(deps: { auth: Auth; users: UserRepository; rateLimiter: RateLimiter }) {
+    this.#auth = deps.auth;
+    this.#users = deps.users;
+    this.#limits = deps.rateLimiter;
+  }
+
+  async #signedIn(token: string, userId: string) {
+    return { token, user: await this.getUser(userId) };
+  }
+
+  async getUser(userId: string): Promise<User> {
+    const row = await this.#users.findById(userId);
+    if (!row) throw new UnauthorizedError();
+    return presentUser(row);
+  }
+
+  /** The signed-in user and session behind a bearer token, or null. */
+  async authenticate(token: string): Promise<{ userId: string; sessionId: string } | null> {
+    const session = await this.#auth.api.getSession({
+      headers: new Headers({ authorization: `Bearer ${token}` }),
+    });
+    return session ? { userId: session.user.id, sessionId: session.session.id } : null;
+  }
+
+  async register(
+    input: { email: string; password: string; first_name?: string; gender_choice?: Gender; subid?: string },
+    context: RequestContext,
+  ) {
+    await this.#limits.consume(`sign-up:ip:${context.ip}`, RATE_LIMITS.signUpPerIp);
+    let result: { token: string | null; user: { id: string } };
+    try {
+      result = await this.#auth.api.signUpEmail({
+        body: { email: input.email, password: input.password, name: input.first_name ?? "" },
+        headers: headersFor(context),
+      });
+    } catch (error) {
+      const code = errorCode(error);
+      if (code?.startsWith("USER_ALREADY_EXISTS"))
+        throw new ConflictError("email_taken", AUTH_ERRORS.emailTaken);
+      throw error;
+    }
+    if (!result.token)
+      throw new AppError(500, "sign_up_failed", "The account was created but no session was.");
+    await this.#users.update(result.user.id, {
+      first_name: input.first_name || null,
+      gender_choice: input.gender_choice ?? null,
+    });
+    if (input.subid)
+      await this.#users.recordLead({ userId: result.user.id, subid: input.subid, email: input.email });
+    return this.#signedIn(result.token, result.user.id);
+  }
+
+  async login(input: { email: string; password: string }, context: RequestContext) {
+    const accountKey = `sign-in-failures:account:${input.email}`;
+    await this.#limits.consume(`sign-in:ip:${context.ip}`, RATE_LIMITS.signInPerIp);
+    await this.#limits.ensureAvailable(accountKey, RATE_LIMITS.failedSignInPerAccount);
+    try {
+      const result = await this.#auth.api.signInEmail({
+        body: { email: input.email, password: input.password },
+        headers: headersFor(context),
+      });
+      return this.#signedIn(result.token, result.user.id);
+    } catch (error) {
+      if (errorCode(error) === "INVALID_EMAIL_OR_PASSWORD") {
+        await this.#limits.record(accountKey, RATE_LIMITS.failedSignInPerAccount);
+        throw new UnauthorizedError(AUTH_ERRORS.wrongCredentials, "invalid_credentials");
+      }
+      throw error;
+    }
+  }
+
+  async logout(token: string, context: RequestContext): Promise<void> {
+    await this.#auth.api.signOut({ headers: headersFor(context, token) });
+  }
+
+  /** Answers the same whether or not the email has an account. */
+  async requestPasswordReset(email: string, context: RequestContext) {
+    await this.#limits.consume(`restore:ip:${context.ip}`, RATE_LIMITS.restorePerIp);
+    await this.#limits.consume(`restore:account:${email}`, RATE_LIMITS.restorePerAccount);
+    await this.#auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/reset" },
+      headers: headersFor(context),
+    });
+    return { message: RESTORE_MESSAGE };
+  }
+
+  /** Sets a new password with an emailed code; every session of the account ends. */
+  async resetPassword(input: { oobCode: string; newPassword: string }) {
+    try {
+      await this.#auth.api.resetPassword({ body: { token: input.oobCode, newPassword: input.newPassword } });
+    } catch (error) {
+      if (error instanceof APIError) throw new BadRequestError(INVALID_CODE, "invalid_code");
+      throw error;
+    }
+    return { message: "Your password is set. Sign in with the new one." };
+  }
+
+  async changePassword(
+    token: string,
+    input: { currentPassword: string; newPassword: string },
+    context: RequestContext,
+  ) {
+    try {
+      await this.#auth.api.changePassword({
+        body: {
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          revokeOtherSessions: true,
+        },
+        headers: headersFor(context, token),
+      });
+    } catch (error) {
+      if (errorCode(error) === "INVALID_PASSWORD") {
+        throw new BadRequestError("The current password is not right.", "wrong_password");
+      }
+      throw error;
+    }
+    return { message: "Your password is changed. Other devices were signed out." };
+  }
+
+  async requestSignInLink(input: { email: string; returnUrl?: string | undefined }, context: RequestContext) {
+    await this.#limits.consume(`magic-link:ip:${context.ip}`, RATE_LIMITS.magicLinkPerIp);
+    await this.#limits.consume(`magic-link:account:${input.email}`, RATE_LIMITS.magicLinkPerAccount);
+    await this.#auth.api.signInMagicLink({ body: { email: input.email }, headers: headersFor(context) });
+    return { message: MAGIC_LINK_MESSAGE };
+  }
+
+  /** Signs in with an emailed link: only a valid, unused link, and only for the email it was sent to. */
+  async verifySignInLink(input: { oobCode: string; email: string }, context: RequestContext) {
+    const issuedFor = await this.#users.signInLinkEmail(input.oobCode);
+    if (issuedFor === null || issuedFor !== input.email)
+      throw new BadRequestError(INVALID_CODE, "invalid_code");
+    try {
+      const result = await this.#auth.api.magicLinkVerify({
+        query: { token: input.oobCode },
+        headers: headersFor(context),
+      });
+      return this.#signedIn(result.token, result.user.id);
+    } catch (error) {
+      if (error instanceof APIError) throw new BadRequestError(INVALID_CODE, "invalid_code");
+      throw error;
+    }
+  }
+
+  async listSessions(token: string, currentSessionId: string, context: RequestContext) {
+    const sessions = await this.#auth.api.listSessions({ headers: headersFor(context, token) });
+    return sessions
+      .map((session) => ({
+        id: session.id,
+        created_at: new Date(session.createdAt).toISOString(),
+        expires_at: new Date(session.expiresAt).toISOString(),
+        ip_address: session.ipAddress ?? null,
+        user_agent: session.userAgent ?? null,
+        current: session.id === currentSessionId,
+      }))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
+  async revokeSession(token: string, sessionId: string, context: RequestContext): Promise<void> {
+    const headers = headersFor(context, token);
+    const sessions = await this.#auth.api.listSessions({ headers });
+    const target = sessions.find((session) => session.id === sessionId);
+    if (!target) throw new NotFoundError(`Session ${sessionId} does not exist.`);
+    await this.#auth.api.revokeSession({ body: { token: target.token }, headers });
+  }
+
+  /** Signs out every device of the account, this one included. */
+  async revokeAllSessions(token: string, context: RequestContext): Promise<void> {
+    await this.#auth.api.revokeSessions({ headers: headersFor(context, token) });
+  }
+
+  async updateUser(
+    userId: string,
+    changes: {
+      gender_choice?: Gender | undefined;
+      first_name?: string | undefined;
+      last_name?: string | undefined;
+    },
+  ): Promise<User> {
+    const update: Parameters<UserRepository["update"]>[1] = {};
+    if (changes.gender_choice !== undefined) update.gender_choice = changes.gender_choice;
+    if (changes.first_name !== undefined) update.first_name = changes.first_name || null;
+    if (changes.last_name !== undefined) update.last_name = changes.last_name || null;
+    await this.#users.update(userId, update);
+    return this.getUser(userId);
+  }
+
+  async setAnalyticsId(userId: string, analyticsId: string): Promise<void> {
+    await this.#users.update(userId, { analytics_id: analyticsId });
+  }
+}
