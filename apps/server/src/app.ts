@@ -98,7 +98,7 @@ export async function buildApp(
       await api.register(bundleRoutes, { services });
       await api.register(anonymousChatRoutes, { services });
       await api.register(subscriptionRoutes);
-      await api.register(authRoutes, { accounts: services.accounts });
+      await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });
     },
     { prefix: "/api" },

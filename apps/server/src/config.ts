@@ -36,11 +36,73 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().default("Reverie <no-reply@reverie.local>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   FREE_MESSAGES: z.coerce.number().int().min(0).default(10),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  DISCORD_AUTHORIZATION_URL: z.url().default("https://discord.com/oauth2/authorize"),
+  DISCORD_TOKEN_URL: z.url().default("https://discord.com/api/oauth2/token"),
+  DISCORD_USERINFO_URL: z.url().default("https://discord.com/api/users/@me"),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  TWITTER_AUTHORIZATION_URL: z.url().default("https://x.com/i/oauth2/authorize"),
+  TWITTER_TOKEN_URL: z.url().default("https://api.x.com/2/oauth2/token"),
+  TWITTER_USERINFO_URL: z.url().default("https://api.x.com/2/users/me?user.fields=confirmed_email"),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
+
+export interface OAuthProviderConfig {
+  id: "google" | "discord" | "twitter";
+  clientId: string;
+  clientSecret: string;
+  /** OpenID Connect discovery (Google); the others name their endpoints */
+  discoveryUrl?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  userInfoUrl?: string;
+  scopes: string[];
+}
+
+/** The sign-in providers with credentials; a provider without them is hidden. */
+function oauthProviders(values: z.infer<typeof envSchema>): OAuthProviderConfig[] {
+  const providers: OAuthProviderConfig[] = [];
+  if (values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      id: "google",
+      clientId: values.GOOGLE_CLIENT_ID,
+      clientSecret: values.GOOGLE_CLIENT_SECRET,
+      discoveryUrl: values.GOOGLE_DISCOVERY_URL,
+      scopes: ["openid", "email", "profile"],
+    });
+  }
+  if (values.DISCORD_CLIENT_ID && values.DISCORD_CLIENT_SECRET) {
+    providers.push({
+      id: "discord",
+      clientId: values.DISCORD_CLIENT_ID,
+      clientSecret: values.DISCORD_CLIENT_SECRET,
+      authorizationUrl: values.DISCORD_AUTHORIZATION_URL,
+      tokenUrl: values.DISCORD_TOKEN_URL,
+      userInfoUrl: values.DISCORD_USERINFO_URL,
+      scopes: ["identify", "email"],
+    });
+  }
+  if (values.TWITTER_CLIENT_ID && values.TWITTER_CLIENT_SECRET) {
+    providers.push({
+      id: "twitter",
+      clientId: values.TWITTER_CLIENT_ID,
+      clientSecret: values.TWITTER_CLIENT_SECRET,
+      authorizationUrl: values.TWITTER_AUTHORIZATION_URL,
+      tokenUrl: values.TWITTER_TOKEN_URL,
+      userInfoUrl: values.TWITTER_USERINFO_URL,
+      scopes: ["users.read", "tweet.read", "users.email", "offline.access"],
+    });
+  }
+  return providers;
+}
 
 /** Reads the environment once, validates it, and fills in the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -68,7 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: values.REDIS_URL,
     seed: { onStart: values.SEED_ON_START, media: values.SEED_MEDIA },
     email: { smtpUrl: values.SMTP_URL, from: values.EMAIL_FROM },
-    auth: { secret: values.AUTH_SECRET, freeMessages: values.FREE_MESSAGES },
+    auth: {
+      secret: values.AUTH_SECRET,
+      freeMessages: values.FREE_MESSAGES,
+      oauth: oauthProviders(values),
+    },
     /** Developer-only pages (the mailbox) exist everywhere but production. */
     devTools: values.NODE_ENV !== "production",
   };

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
-import { bearer, magicLink } from "better-auth/plugins";
+import { bearer, genericOAuth, magicLink } from "better-auth/plugins";
+import type { OAuthProviderConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { magicLinkEmail, passwordResetEmail } from "../emails/templates.ts";
 import type { EmailSender } from "../providers/email/index.ts";
@@ -14,6 +15,7 @@ export interface AuthDependencies {
   email: EmailSender;
   publicUrl: string;
   secret: string;
+  oauthProviders: OAuthProviderConfig[];
   log: { error(obj: object, msg: string): void };
   /** Called once for every new account, whatever the sign-up method. */
   onUserCreated(userId: string): Promise<void>;
@@ -94,6 +96,9 @@ export function createAuth(deps: AuthDependencies) {
     },
     plugins: [
       bearer(),
+      ...(deps.oauthProviders.length > 0
+        ? [genericOAuth({ config: deps.oauthProviders.map(oauthProviderOptions) })]
+        : []),
       magicLink({
         expiresIn: EMAIL_CODE_TTL_SECONDS,
         sendMagicLink: async ({ email, token }) => {
@@ -111,3 +116,52 @@ export function createAuth(deps: AuthDependencies) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+interface ProviderProfile {
+  [key: string]: unknown;
+}
+
+/** Each provider's profile in better-auth's terms; Discord and X name their fields their own way. */
+function oauthProviderOptions(provider: OAuthProviderConfig) {
+  const base = {
+    providerId: provider.id,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    scopes: provider.scopes,
+    pkce: true,
+    ...(provider.discoveryUrl ? { discoveryUrl: provider.discoveryUrl } : {}),
+    ...(provider.authorizationUrl ? { authorizationUrl: provider.authorizationUrl } : {}),
+    ...(provider.tokenUrl ? { tokenUrl: provider.tokenUrl } : {}),
+    ...(provider.userInfoUrl ? { userInfoUrl: provider.userInfoUrl } : {}),
+  };
+  if (provider.id === "discord") {
+    return {
+      ...base,
+      mapProfileToUser: (profile: ProviderProfile) => ({
+        name: String(profile.global_name ?? profile.username ?? ""),
+        email: String(profile.email ?? ""),
+        emailVerified: profile.verified === true,
+      }),
+    };
+  }
+  if (provider.id === "twitter") {
+    return {
+      ...base,
+      getUserInfo: async (tokens: { accessToken?: string | undefined }) => {
+        const response = await fetch(provider.userInfoUrl ?? "", {
+          headers: { authorization: `Bearer ${tokens.accessToken ?? ""}` },
+        });
+        if (!response.ok) return null;
+        const { data } = (await response.json()) as { data?: ProviderProfile };
+        if (!data?.id) return null;
+        return {
+          id: String(data.id),
+          name: String(data.name ?? data.username ?? ""),
+          email: typeof data.confirmed_email === "string" ? data.confirmed_email : undefined,
+          emailVerified: typeof data.confirmed_email === "string",
+        };
+      },
+    };
+  }
+  return base;
+}

@@ -1,10 +1,12 @@
 import {
+  authProvidersResponseSchema,
   authResponseSchema,
   changePasswordBodySchema,
   loginBodySchema,
   magicLinkBodySchema,
   magicLinkVerifyBodySchema,
   messageResponseSchema,
+  oauthProviderSchema,
   registerBodySchema,
   resetBodySchema,
   restoreBodySchema,
@@ -12,14 +14,92 @@ import {
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Auth } from "../auth/better-auth.ts";
 import { requestContext, requireAccount, signedIn } from "../plugins/authenticate.ts";
 import type { AccountService } from "../services/accounts.ts";
 import { errorResponses } from "./error-responses.ts";
 
 const BEARER = [{ bearerAuth: [] }];
 
-export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+/** Where the sign-in popup ends: the web app's callback screen reads the fragment and tells its opener. */
+const POPUP_RESULT_PATH = "/auth/callback";
+
+export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth: Auth }> = async (
+  app,
+  { accounts, auth },
+) => {
   const authenticated = requireAccount(accounts);
+
+  app.get(
+    "/auth/providers",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign-in providers configured on this server (Google, Discord, X)",
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => ({ providers: accounts.oauthProviders() }),
+  );
+
+  app.get(
+    "/auth/oauth/:provider/start",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Open in a 500×600 popup: redirects to the provider; ends on /auth/callback#token=… or #error=…",
+        params: z.object({ provider: oauthProviderSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { url, cookies } = await accounts.startOAuth(request.params.provider, requestContext(request));
+      return reply.header("set-cookie", cookies).redirect(url, 302);
+    },
+  );
+
+  app.get(
+    "/auth/oauth/finish",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Where the provider flow returns; hands the popup its access token",
+        querystring: z.object({ error: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.error ? null : await accounts.finishOAuth(request.headers.cookie);
+      const fragment = token
+        ? `token=${encodeURIComponent(token)}`
+        : `error=${encodeURIComponent(request.query.error ?? "sign-in-failed")}`;
+      // the popup carries no cookie session onwards: the web app uses the bearer token only
+      const expired = Object.keys(parseCookieNames(request.headers.cookie)).map(
+        (name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`,
+      );
+      return reply.header("set-cookie", expired).redirect(`${POPUP_RESULT_PATH}#${fragment}`, 302);
+    },
+  );
+
+  // The provider's redirect back (code and state) is better-auth's own endpoint.
+  app.get(
+    "/identity/callback/:id",
+    { schema: { hide: true, params: z.object({ id: oauthProviderSchema }) } },
+    async (request, reply) => {
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const response = await auth.handler(new Request(url, { method: "GET", headers }));
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== "set-cookie") reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    },
+  );
 
   app.post(
     "/auth/register",
@@ -189,3 +269,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = a
     },
   );
 };
+
+/** better-auth's cookies (session and flow state) present on a request. */
+function parseCookieNames(header: string | undefined): Record<string, true> {
+  const names: Record<string, true> = {};
+  for (const part of (header ?? "").split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name && /^(__Secure-)?better-auth\./.test(name)) names[name] = true;
+  }
+  return names;
+}

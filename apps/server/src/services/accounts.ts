@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, type Gender, type User } from "@reverie/shared";
+import { AUTH_ERRORS, type Gender, type OAuthProvider, type User } from "@reverie/shared";
 import { APIError } from "better-auth";
 import type { Auth } from "../auth/better-auth.ts";
 import type { UserRow } from "../db/schema.ts";
@@ -11,6 +11,9 @@ export interface RequestContext {
   ip: string;
   userAgent: string | undefined;
 }
+
+/** Where the provider flow lands after better-auth's callback; it hands the popup its token. */
+export const OAUTH_FINISH_PATH = "/api/auth/oauth/finish";
 
 const RESTORE_MESSAGE = "If an account exists for that email, we've sent a code to reset the password.";
 const MAGIC_LINK_MESSAGE =
@@ -49,11 +52,52 @@ export class AccountService {
   readonly #auth: Auth;
   readonly #users: UserRepository;
   readonly #limits: RateLimiter;
+  readonly #oauthProviders: OAuthProvider[];
 
-  constructor(deps: { auth: Auth; users: UserRepository; rateLimiter: RateLimiter }) {
+  constructor(deps: {
+    auth: Auth;
+    users: UserRepository;
+    rateLimiter: RateLimiter;
+    oauthProviders: OAuthProvider[];
+  }) {
     this.#auth = deps.auth;
     this.#users = deps.users;
     this.#limits = deps.rateLimiter;
+    this.#oauthProviders = deps.oauthProviders;
+  }
+
+  /** The sign-in providers configured on this server. */
+  oauthProviders(): OAuthProvider[] {
+    return [...this.#oauthProviders];
+  }
+
+  /**
+   * Starts a provider sign-in in the popup: the provider's URL to go to, and the cookies that
+   * bind the flow's state to this browser.
+   */
+  async startOAuth(provider: OAuthProvider, context: RequestContext) {
+    if (!this.#oauthProviders.includes(provider))
+      throw new NotFoundError(`Sign-in with ${provider} is not available.`);
+    const { headers, response } = await this.#auth.api.signInSocial({
+      body: {
+        provider,
+        callbackURL: OAUTH_FINISH_PATH,
+        errorCallbackURL: OAUTH_FINISH_PATH,
+        disableRedirect: true,
+      },
+      headers: headersFor(context),
+      returnHeaders: true,
+    });
+    if (!response.url)
+      throw new AppError(502, "provider_unavailable", `Sign-in with ${provider} is unavailable right now.`);
+    return { url: response.url, cookies: headers.getSetCookie() };
+  }
+
+  /** After the provider's callback: the session better-auth made, as an access token. */
+  async finishOAuth(cookieHeader: string | undefined): Promise<string | null> {
+    if (!cookieHeader) return null;
+    const session = await this.#auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
+    return session?.session.token ?? null;
   }
 
   async #signedIn(token: string, userId: string) {

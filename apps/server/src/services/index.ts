@@ -36,6 +36,7 @@ export function createServices(deps: {
     email: deps.email,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
+    oauthProviders: deps.config.auth.oauth,
     secret: loadAuthSecret(deps.config.auth.secret, deps.config.dataDir),
     onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
   });
@@ -43,7 +44,12 @@ export function createServices(deps: {
     auth,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
-    accounts: new AccountService({ auth, users, rateLimiter: new RateLimiter(new RateLimitRepository(db)) }),
+    accounts: new AccountService({
+      auth,
+      users,
+      rateLimiter: new RateLimiter(new RateLimitRepository(db)),
+      oauthProviders: deps.config.auth.oauth.map((provider) => provider.id),
+    }),
   };
 }
 

@@ -61,7 +61,7 @@ async function writeWebFixture(dir: string): Promise<void> {
 }
 
 /** The whole app on a fresh, migrated and seeded database (rows only; media files are not rendered). */
-export async function createTestApp() {
+export async function createTestApp(options: { env?: Record<string, string> } = {}) {
   const { database, drop } = await createTestDatabase();
   const workDir = await mkdtemp(path.join(tmpdir(), "reverie-app-"));
   const webDistDir = path.join(workDir, "web");
@@ -71,6 +71,7 @@ export async function createTestApp() {
     LOG_LEVEL: "silent",
     DATA_DIR: workDir,
     WEB_DIST_DIR: webDistDir,
+    ...options.env,
   });
   const storage = new DiskMediaStorage(config.mediaDir);
   let app: Awaited<ReturnType<typeof buildApp>>;

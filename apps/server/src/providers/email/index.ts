@@ -20,7 +20,7 @@ export interface EmailSender {
   readonly description: string;
   /** The provider's status for the health report (see emailHealthCheck). */
   check?(): Promise<ComponentStatus>;
-  /** Releases connections (SMTP); a no-op where there are none. */
+  /** Releases pooled connections (SMTP only); call on shutdown. */
   close?(): Promise<void>;
 }
 
