@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startOidcServer } from "../apps/server/test/helpers/oidc-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -54,11 +55,18 @@ export default async function setup(project: TestProject) {
     );
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "reverie-e2e-"));
+  // a real OpenID Connect provider on loopback plays Google for the popup sign-in
+  const oidc = await startOidcServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: "production",
+    // "test" keeps the dev mailbox on, where the browser tests read reset codes and sign-in links
+    NODE_ENV: "test",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    GOOGLE_CLIENT_ID: "reverie-e2e",
+    GOOGLE_CLIENT_SECRET: "reverie-e2e-secret",
+    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
     HOST: "127.0.0.1",
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -83,6 +91,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill("SIGTERM");
     if (server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));
+    await oidc.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

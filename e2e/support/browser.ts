@@ -46,3 +46,21 @@ export async function skipOverlays(page: Page, options: { gender?: "female" | "m
     if (gender) localStorage.setItem("isStartedChoosing", gender);
   }, options.gender);
 }
+
+/** The newest email the app sent to an address (the dev mailbox of the test server). */
+export async function lastEmailTo(baseURL: string, to: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
+    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+    if (items[0]) return items[0];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no email reached ${to}`);
+}
+
+/** The first link in an email's text that points at the app. */
+export function appLinkIn(text: string, baseURL: string): string {
+  const match = text.match(new RegExp(`${baseURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/\\S+`));
+  if (!match) throw new Error(`no app link in: ${text}`);
+  return match[0].replace(/[).,]+$/, "");
+}

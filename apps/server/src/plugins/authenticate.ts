@@ -16,7 +16,7 @@ declare module "fastify" {
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header || header.slice(0, 7).toLowerCase() !== "bearer ") return null;
+  if (header?.slice(0, 7).toLowerCase() !== "bearer ") return null;
   const token = header.slice(7).trim();
   return token || null;
 }
