@@ -60,6 +60,8 @@ export async function buildApp(
     },
     // media are loaded by <img>/<video> on the same origin; keep the default cross-origin policies
     crossOriginEmbedderPolicy: false,
+    // the sign-in popup keeps its window.opener, to hand the token back
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
   await registerOpenApi(app, APP_VERSION);
 

@@ -31,6 +31,20 @@ export class UserRepository {
       .execute();
   }
 
+  /** The account a password reset code belongs to (better-auth's `reset-password:<token>` row). */
+  async passwordResetUserId(token: string): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom("verifications")
+      .select("value")
+      .where("identifier", "=", `reset-password:${token}`)
+      .executeTakeFirst();
+    return row?.value ?? null;
+  }
+
+  async markEmailVerified(id: string): Promise<void> {
+    await this.#db.updateTable("users").set({ email_verified: true }).where("id", "=", id).execute();
+  }
+
   async recordLead(lead: { userId: string; subid: string; email: string }): Promise<void> {
     await this.#db
       .insertInto("leads")

@@ -2,6 +2,7 @@ import {
   authProvidersResponseSchema,
   authResponseSchema,
   changePasswordBodySchema,
+  changePasswordResponseSchema,
   loginBodySchema,
   magicLinkBodySchema,
   magicLinkVerifyBodySchema,
@@ -181,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         summary: "Change the password; signs out the other sessions",
         security: BEARER,
         body: changePasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) =>

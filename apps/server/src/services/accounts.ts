@@ -182,12 +182,16 @@ export class AccountService {
 
   /** Sets a new password with an emailed code; every session of the account ends. */
   async resetPassword(input: { oobCode: string; newPassword: string }) {
+    const userId = await this.#users.passwordResetUserId(input.oobCode);
     try {
       await this.#auth.api.resetPassword({ body: { token: input.oobCode, newPassword: input.newPassword } });
     } catch (error) {
       if (error instanceof APIError) throw new BadRequestError(INVALID_CODE, "invalid_code");
       throw error;
     }
+    // The code came by email, so the address is proven: a later sign-in link must not treat this
+    // password as set by someone else (better-auth removes unproven credentials then).
+    if (userId) await this.#users.markEmailVerified(userId);
     return { message: "Your password is set. Sign in with the new one." };
   }
 
@@ -196,8 +200,9 @@ export class AccountService {
     input: { currentPassword: string; newPassword: string },
     context: RequestContext,
   ) {
+    let result: { token: string | null };
     try {
-      await this.#auth.api.changePassword({
+      result = await this.#auth.api.changePassword({
         body: {
           currentPassword: input.currentPassword,
           newPassword: input.newPassword,
@@ -211,7 +216,10 @@ export class AccountService {
       }
       throw error;
     }
-    return { message: "Your password is changed. Other devices were signed out." };
+    // better-auth ends every session, this one included, and opens a new one for this device
+    if (!result.token)
+      throw new AppError(500, "session_missing", "The password changed but no new session was made.");
+    return { message: "Your password is changed. Other devices were signed out.", token: result.token };
   }
 
   async requestSignInLink(input: { email: string; returnUrl?: string | undefined }, context: RequestContext) {

@@ -273,6 +273,37 @@ describe("emailed sign-in link", () => {
     expect(user).toMatchObject({ plan: "free", free_msgs: 10 });
   });
 
+  it("keeps a password whose email a reset code proved; removes one that was never proven", async () => {
+    // never proven: better-auth removes the password when a link first proves the email
+    // (someone else may have registered the address), and ends the sessions made with it
+    const { token: unproven } = await register("unproven@example.com", "their-pass");
+    const code = await requestLink("unproven@example.com");
+    await call("POST", "/api/auth/magic-link/verify", {
+      body: { oobCode: code, email: "unproven@example.com" },
+    });
+    expect((await call("GET", "/api/user", { token: unproven })).status).toBe(401);
+    const stale = await call("POST", "/api/auth/login", {
+      body: { email: "unproven@example.com", password: "their-pass" },
+    });
+    expect(stale.status).toBe(401);
+
+    // proven by a reset code: a later sign-in link leaves the password alone
+    await register("proven@example.com", "first-pass");
+    await call("POST", "/api/auth/password/restore", { body: { email: "proven@example.com" } });
+    const resetCode = codeFrom((await lastEmail("proven@example.com"))?.text ?? "");
+    await call("POST", "/api/auth/password/reset", {
+      body: { oobCode: resetCode, newPassword: "chosen-pass" },
+    });
+    const linkCode = await requestLink("proven@example.com");
+    await call("POST", "/api/auth/magic-link/verify", {
+      body: { oobCode: linkCode, email: "proven@example.com" },
+    });
+    const login = await call("POST", "/api/auth/login", {
+      body: { email: "proven@example.com", password: "chosen-pass" },
+    });
+    expect(login.status).toBe(200);
+  });
+
   it("refuses an expired link", async () => {
     const code = await requestLink("late-link@example.com");
     await expireVerifications();
@@ -325,6 +356,8 @@ describe("sessions", () => {
     });
     expect(changed.status).toBe(200);
     expect((await call("GET", "/api/user", { token: other })).status).toBe(401);
+    // this device carries on with the new token it was given
+    expect((await call("GET", "/api/user", { token: changed.body.token })).status).toBe(200);
     const login = await call("POST", "/api/auth/login", {
       body: { email: "change@example.com", password: "second-pass" },
     });

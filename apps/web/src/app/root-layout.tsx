@@ -30,6 +30,20 @@ function GateBackdrop() {
  * /privacy_policy), then the cookie banner and the interest selection.
  */
 export function RootLayout() {
+  const handle = useRouteHandle();
+  // Utility screens (the OAuth popup's callback) render alone.
+  if (handle.bare) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+  return <Shell />;
+}
+
+/** Nav, footer and overlays around the current screen. */
+function Shell() {
   const session = useSession();
   const signedIn = session.status === "signed-in";
   const handle = useRouteHandle();

@@ -1,7 +1,8 @@
-import type { ComponentType } from "react";
+import { type ComponentType, useEffect } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { LoadingScreen } from "@/components/layout/loading-screen";
+import { setAnalyticsUser } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
 import type { RouteHandle } from "@/lib/route-handle";
 import { RootErrorBoundary, RouteErrorBoundary } from "./errors";
@@ -25,6 +26,7 @@ const CHAT: RouteHandle = { section: "chat", interestSelection: true };
 const GALLERY: RouteHandle = { section: "gallery", interestSelection: true };
 const LEGAL: RouteHandle = { skipAgeGate: true };
 const ACCOUNT: RouteHandle = { section: "account" };
+const BARE: RouteHandle = { bare: true, skipAgeGate: true };
 
 const landing = () => import("./routes/landing");
 
@@ -39,6 +41,8 @@ const publicScreens: RouteObject[] = [
   screen("terms", () => import("./routes/terms"), LEGAL),
   screen("privacy_policy", () => import("./routes/privacy-policy"), LEGAL),
   screen("not-found", () => import("./routes/not-found")),
+  // The OAuth popup's last stop; in both sets, since the popup may finish after the opener signed in.
+  screen("auth/callback", () => import("./routes/auth-callback"), BARE),
 ];
 
 /** Sign-in screens: only for signed-out visitors. */
@@ -111,6 +115,11 @@ function getRouter(signedIn: boolean) {
 /** Signed in builds the full route set; signed out only the public, sign-in and redirect routes. */
 export function AppRouter() {
   const session = useSession();
+  const userId = session.user?.id ?? null;
+  useEffect(() => setAnalyticsUser(userId), [userId]);
   if (session.status === "loading") return <LoadingScreen />;
-  return <RouterProvider router={getRouter(session.status === "signed-in")} />;
+  const signedIn = session.status === "signed-in";
+  // Keyed: a new router needs a fresh provider, or the old one's state (the sign-in screen) renders
+  // for a moment in the new route set and its redirects fire.
+  return <RouterProvider key={signedIn ? "signed-in" : "signed-out"} router={getRouter(signedIn)} />;
 }

@@ -26,4 +26,6 @@ export const paths = {
   admin: "/admin",
   notFound: "/not-found",
   expiredLogin: "/login?source=ExpiredToken",
+  /** Where the OAuth popup ends (`#token=…` or `#error=…`). */
+  authCallback: "/auth/callback",
 } as const;

@@ -9,6 +9,8 @@ export interface AnalyticsEvent {
   props: AnalyticsProps;
   /** ISO 8601 time the event was tracked. */
   at: string;
+  /** The signed-in user's id when the event was tracked (spec: "the analytics user is set"). */
+  userId?: string;
 }
 
 /** Event names of the spec (section 9). */
@@ -38,8 +40,20 @@ if (typeof window !== "undefined") {
   window.__reverieAnalytics = queue;
 }
 
+let userId: string | null = null;
+
+/** Identifies the signed-in user on later events; null after signing out. */
+export function setAnalyticsUser(id: string | null): void {
+  userId = id;
+}
+
 export function track(event: string, props: AnalyticsProps = {}): void {
-  queue.push({ event, props: { ...props }, at: new Date().toISOString() });
+  queue.push({
+    event,
+    props: { ...props },
+    at: new Date().toISOString(),
+    ...(userId ? { userId } : {}),
+  });
   if (queue.length > ANALYTICS_QUEUE_LIMIT) {
     queue.splice(0, queue.length - ANALYTICS_QUEUE_LIMIT);
   }

@@ -1,7 +1,10 @@
 import { errorResponseSchema } from "@reverie/shared";
+import { z } from "zod";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { storage } from "./storage";
+
+const partialErrorSchema = z.object({ error: z.string().optional(), message: z.string().min(1) });
 
 /** Anything with a zod-like `parse`; the shared contract's schemas fit. */
 export interface Parser<T> {
@@ -36,6 +39,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Whether a 401 ends the session (clears the token, goes to /login?source=ExpiredToken). True by
+   * default; false for calls where a 401 is an answer to show, such as a wrong password on sign-in.
+   */
+  redirectOnUnauthorized?: boolean;
 }
 
 /** Full URL of an API path, with empty/undefined params left out. */
@@ -94,9 +102,14 @@ async function request(method: string, path: string, options: RequestOptions = {
   const body = await readBody(response);
   if (response.ok) return body;
 
-  if (response.status === 401) handleUnauthorized();
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) handleUnauthorized();
   const parsed = errorResponseSchema.safeParse(body);
   if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.message);
+  // Some answers (rate limits, for one) carry only a message.
+  const partial = partialErrorSchema.safeParse(body);
+  if (partial.success) {
+    throw new ApiError(response.status, partial.data.error ?? "http_error", partial.data.message);
+  }
   throw new ApiError(
     response.status,
     "http_error",
@@ -132,3 +145,6 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return "Something went wrong.";
 }
+
+/** For calls answered with 204 No Content (or whose body is not used). */
+export const noContent: Parser<void> = { parse: () => undefined };

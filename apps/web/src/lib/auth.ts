@@ -1,43 +1,36 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type Parser } from "./api-client";
-import { useStorageValue } from "./storage";
+import { type User, userSchema } from "@reverie/shared";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { paths } from "@/config/paths";
+import { setAnalyticsUser } from "./analytics";
+import { ApiError, api, noContent } from "./api-client";
+import { storage, useStorageValue } from "./storage";
+
+export type SessionUser = User;
 
 /**
- * The signed-in user as far as the web app needs it today. The accounts issue adds the full user
- * schema (plan, tokens, email, free_msgs, ...) to @reverie/shared; until then only `id` is required.
+ * GET /api/user. A 404 (no such user) means signed out. Pass `token` to load the user of a token that
+ * is not stored yet (right after sign-in); a 401 then is an error to show, not an expired session.
  */
-export interface SessionUser {
-  id: string | number;
-  email?: string;
-  plan?: string;
-  tokens?: number;
-  [field: string]: unknown;
-}
-
-const sessionUserParser: Parser<SessionUser> = {
-  parse(data) {
-    if (typeof data === "object" && data !== null) {
-      const id = (data as { id?: unknown }).id;
-      if ((typeof id === "string" && id !== "") || typeof id === "number") return data as SessionUser;
-    }
-    throw new ApiError(200, "invalid_user", "The user record has no id.");
-  },
-};
-
-/** GET /api/user. A 404 (no such route or no such user) means signed out. */
-export async function getUser(signal?: AbortSignal): Promise<SessionUser | null> {
+export async function getUser(options: { signal?: AbortSignal; token?: string } = {}): Promise<User | null> {
   try {
-    return await api.get("/api/user", sessionUserParser, { signal });
+    return await api.get("/api/user", userSchema, {
+      signal: options.signal,
+      ...(options.token
+        ? { headers: { Authorization: `Bearer ${options.token}` }, redirectOnUnauthorized: false }
+        : {}),
+    });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.error === "invalid_user")) return null;
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
 
+export const USER_QUERY_KEY = ["user"] as const;
+
 export const userQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: ["user", token ? "token" : "anonymous"],
-    queryFn: ({ signal }) => getUser(signal),
+    queryKey: [...USER_QUERY_KEY, token ? "token" : "anonymous"],
+    queryFn: ({ signal }) => getUser({ signal }),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
     retry: false,
@@ -45,7 +38,7 @@ export const userQueryOptions = (token: string | null) =>
 
 export type Session =
   | { status: "loading"; user: null }
-  | { status: "signed-in"; user: SessionUser }
+  | { status: "signed-in"; user: User }
   | { status: "signed-out"; user: null };
 
 /**
@@ -59,4 +52,56 @@ export function useSession(): Session {
   if (query.isPending) return { status: "loading", user: null };
   if (query.data) return { status: "signed-in", user: query.data };
   return { status: "signed-out", user: null };
+}
+
+/** Replaces the user record of the current session (after PATCH /api/user and the like). */
+export function setSessionUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(userQueryOptions("token").queryKey, user);
+}
+
+/**
+ * Switches the app to the signed-in state. The router is rebuilt for the new state from the current
+ * URL, so the destination is written to the address bar first (replacing the sign-in screen), then
+ * the token is stored; the user is put in the cache beforehand so no loading screen flashes.
+ */
+export function startSession(queryClient: QueryClient, token: string, user: User, destination: string): void {
+  const wasSignedIn = storage.has("accessToken");
+  setSessionUser(queryClient, user);
+  setAnalyticsUser(user.id);
+  window.history.replaceState(null, "", destination);
+  storage.set("accessToken", token);
+  // Already signed in (another account, from the OAuth popup's fallback): the router is not rebuilt,
+  // so load the destination afresh.
+  if (wasSignedIn) window.location.replace(destination);
+}
+
+/** Switches the app to the signed-out state at `destination` (home by default). */
+export function endSession(queryClient: QueryClient, destination: string = paths.home): void {
+  window.history.replaceState(null, "", destination);
+  storage.remove("accessToken");
+  setAnalyticsUser(null);
+  queryClient.clear();
+}
+
+/** POST /api/auth/logout — revokes this device's session on the server. */
+export function logout(): Promise<void> {
+  return api.post("/api/auth/logout", noContent, { redirectOnUnauthorized: false });
+}
+
+/**
+ * Log out: the server revokes the session, then the token is dropped and the signed-out home shows.
+ * A failed call (already expired, offline) still signs this device out.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch (error) {
+        console.error("Log out failed on the server; signing out locally.", error);
+      }
+    },
+    onSettled: () => endSession(queryClient),
+  });
 }

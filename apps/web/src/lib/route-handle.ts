@@ -8,6 +8,8 @@ export interface RouteHandle {
   skipAgeGate?: boolean;
   /** Gallery, home, chat, subscribe and generate-image screens offer the interest selection. */
   interestSelection?: boolean;
+  /** A utility screen shown alone: no nav, footer, age gate or other overlays (the OAuth callback). */
+  bare?: boolean;
 }
 
 /** The merged handles of the matched routes (deeper routes win). */

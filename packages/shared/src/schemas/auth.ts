@@ -99,6 +99,12 @@ export const changePasswordBodySchema = z.object({
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** Changing the password ends every other session and issues this device a new token. */
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().describe("replaces the current access token"),
+});
+
 export const oauthProviderSchema = z.enum(["google", "discord", "twitter"]);
 export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
 export const authProvidersResponseSchema = z.object({ providers: z.array(oauthProviderSchema) });

@@ -1,13 +1,14 @@
-import { LogIn, UserRound } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { useRouteHandle } from "@/lib/route-handle";
+import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { NAV_ITEMS } from "./nav-items";
 
-/** Sticky top bar: wordmark, section links (768 px and up) and the sign-in / account button. */
+/** Sticky top bar: wordmark, section links (768 px and up) and the sign-in button or account menu. */
 export function TopNav({ signedIn }: { signedIn: boolean }) {
   const { section } = useRouteHandle();
 
@@ -44,10 +45,7 @@ export function TopNav({ signedIn }: { signedIn: boolean }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
-            <Link to={paths.settings} className={buttonStyles({ variant: "secondary", size: "sm" })}>
-              <UserRound className="size-4" aria-hidden="true" />
-              Account
-            </Link>
+            <AccountMenu />
           ) : (
             <Link
               to={paths.login}

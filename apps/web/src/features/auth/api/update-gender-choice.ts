@@ -1,0 +1,14 @@
+import { type Gender, userSchema } from "@reverie/shared";
+import { api } from "@/lib/api-client";
+
+/**
+ * PATCH /api/user {gender_choice} with a token that is not stored yet: right after sign-in, the
+ * visitor's stored interest is copied to an account that has none (spec: gender choice).
+ */
+export function updateGenderChoice(token: string, gender: Gender) {
+  return api.patch("/api/user", userSchema, {
+    body: { gender_choice: gender },
+    headers: { Authorization: `Bearer ${token}` },
+    redirectOnUnauthorized: false,
+  });
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { registerBodySchema } from "@reverie/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { TextField } from "@/components/ui/text-field";
+import { parseGender } from "@/hooks/use-gender-preference";
+import { storage } from "@/lib/storage";
+import { type RegisterBody, useRegister } from "../api/register";
+import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
+import { describeAuthError } from "../utils/auth-errors";
+
+const registerFormSchema = registerBodySchema.pick({ email: true, password: true, first_name: true });
+type RegisterInput = z.input<typeof registerFormSchema>;
+type RegisterOutput = z.output<typeof registerFormSchema>;
+
+/** What the visitor chose before signing up: the interest and the ad sub id (which records the lead). */
+function storedSignUpContext(): Pick<RegisterBody, "gender_choice" | "subid"> {
+  const gender = parseGender(storage.get("genderChoice"));
+  const subid = storage.get("subid")?.trim();
+  return {
+    ...(gender ? { gender_choice: gender } : {}),
+    ...(subid && subid.length <= 128 ? { subid } : {}),
+  };
+}
+
+export function RegisterForm() {
+  const form = useForm<RegisterInput, unknown, RegisterOutput>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: "", password: "", first_name: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const register = useRegister();
+  const completeSignIn = useCompleteSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ email, password, first_name }) => {
+    setFormError(null);
+    try {
+      const result = await register.mutateAsync({
+        email,
+        password,
+        ...(first_name ? { first_name } : {}),
+        ...storedSignUpContext(),
+      });
+      await completeSignIn(result);
+    } catch (error) {
+      const view = describeAuthError(error, "register");
+      if (view.field) {
+        form.setError(view.field, { type: "server", message: view.message }, { shouldFocus: true });
+      } else {
+        setFormError(view.message);
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="register-form">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        optional
+        hint="What your characters will call you."
+        error={errors.first_name?.message}
+        {...form.register("first_name")}
+      />
+      {formError ? (
+        <Notice tone="error" testId="form-error">
+          {formError}
+        </Notice>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full text-[15px]" loading={isSubmitting}>
+        Create account
+      </Button>
+    </form>
+  );
+}

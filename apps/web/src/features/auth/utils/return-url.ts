@@ -1,0 +1,28 @@
+// Relative, not "@/": unit tests run without the app's path alias.
+import { paths } from "../../../config/paths";
+
+/** Screens that make no sense right after signing in. */
+const AUTH_PATHS: ReadonlySet<string> = new Set([
+  paths.login,
+  paths.register,
+  paths.restore,
+  paths.reset,
+  paths.authCallback,
+]);
+
+/** A path on this site ("/chat/3?x=1"), not another origin ("//evil.example", "https://…", "/\\evil"). */
+export function isSafeReturnUrl(value: string | null | undefined): value is string {
+  if (!value || value.length > 2000) return false;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return false;
+  const pathname = value.split(/[?#]/, 1)[0] ?? "";
+  return !AUTH_PATHS.has(pathname.replace(/\/+$/, "") || "/");
+}
+
+/**
+ * Where to go after signing in: the first usable candidate (spec: a stored returnUrl or
+ * authReturnUrl, in that order), else home.
+ */
+export function pickReturnUrl(candidates: ReadonlyArray<string | null | undefined>): string {
+  return candidates.find(isSafeReturnUrl) ?? paths.home;
+}

@@ -1,0 +1,19 @@
+import { sessionListResponseSchema } from "@reverie/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** GET /api/auth/sessions — the account's signed-in devices, this one marked `current`. */
+export function getSessions(signal?: AbortSignal) {
+  return api.get("/api/auth/sessions", sessionListResponseSchema, { signal });
+}
+
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["auth-sessions"],
+    queryFn: ({ signal }) => getSessions(signal),
+    staleTime: 30_000,
+  });
+
+export function useSessions() {
+  return useQuery(sessionsQueryOptions());
+}

@@ -1,0 +1,132 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appLinkIn, lastEmailTo, skipOverlays, useBrowser } from "./support/browser.ts";
+
+const browser = useBrowser();
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+}
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem("_accessToken"));
+
+describe("accounts in the browser", () => {
+  it("registers and lands signed in on the home screen, then logs out and back in", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    const email = uniqueEmail("register");
+    await signUp(page, email, "first-pass");
+    await page.waitForURL((url) => url.pathname === "/");
+    // signed-in route set: /settings opens instead of redirecting to /login
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Log out" }).first().waitFor();
+    expect(page.url()).toContain("/settings");
+
+    await page.getByRole("button", { name: "Log out" }).first().click();
+    await page.waitForFunction(() => localStorage.getItem("_accessToken") === null);
+    await page.goto("/login");
+    await signIn(page, email, "first-pass");
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.evaluate(() => localStorage.removeItem("_accessToken"));
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-pass");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByText("Wrong email or password.").waitFor();
+  });
+
+  it("shows the spec's form messages", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("Email is required.").waitFor();
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("123");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("Email is not valid.").waitFor();
+    await page.getByText("Please enter at least 6 characters.").waitFor();
+  });
+
+  it("resets a forgotten password with the code from the mailbox", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    const email = uniqueEmail("reset");
+    await signUp(page, email, "old-password");
+    await page.evaluate(() => localStorage.removeItem("_accessToken"));
+
+    await page.goto("/restore");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    const mail = await lastEmailTo(browser.baseURL(), email);
+    const link = new URL(appLinkIn(mail.text, browser.baseURL()));
+    expect(link.pathname).toBe("/reset");
+
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel("New password").fill("new-password");
+    await page.getByLabel("Repeat password").fill("new-password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.waitForURL("**/login**");
+    await signIn(page, email, "new-password");
+  });
+
+  it("signs in with an emailed link", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    const email = uniqueEmail("link");
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    const link = new URL(appLinkIn((await lastEmailTo(browser.baseURL(), email)).text, browser.baseURL()));
+    expect(link.searchParams.get("mode")).toBe("signIn");
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+    const response = await fetch(`${browser.baseURL()}/api/user`, {
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
+    expect((await response.json()).email).toBe(email);
+  });
+
+  it("signs in with Google through a popup (local OpenID Connect server)", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto("/login");
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Continue with Google" }).click(),
+    ]);
+    expect(popup.viewportSize()?.width ?? 500).toBeLessThanOrEqual(520);
+    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
+      timeout: 20_000,
+    });
+    if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 10_000 });
+    expect(popup.isClosed()).toBe(true);
+  });
+
+  it("sends an expired session to /login?source=ExpiredToken and back to where the user was", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    const email = uniqueEmail("expired");
+    await signUp(page, email, "secret-pass");
+    await page.evaluate(() => localStorage.setItem("_accessToken", "expired-or-revoked-token"));
+    await page.goto("/settings");
+    await page.waitForURL("**/login?source=ExpiredToken");
+    expect(await token(page)).toBeNull();
+    await signIn(page, email, "secret-pass");
+    await page.waitForURL("**/settings");
+  });
+});
