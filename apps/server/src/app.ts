@@ -13,6 +13,7 @@ import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts"
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
+import { chatRoutes } from "./routes/chats.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -102,6 +103,7 @@ export async function buildApp(
       await api.register(subscriptionRoutes);
       await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });
+      await api.register(chatRoutes, { accounts: services.accounts, chats: services.chats });
     },
     { prefix: "/api" },
   );

@@ -2,12 +2,15 @@
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  /** Extra fields for the error body, e.g. what could not be paid for. */
+  readonly details: Record<string, string | number> | undefined;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(statusCode: number, code: string, message: string, details?: Record<string, string | number>) {
     super(message);
     this.name = "AppError";
     this.statusCode = statusCode;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -46,5 +49,12 @@ export class RateLimitedError extends AppError {
       `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     );
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 402: the balance does not cover it; the web app opens the buy-tokens or plan prompt. */
+export class PaymentRequiredError extends AppError {
+  constructor(type: string, message: string) {
+    super(402, "insufficient_balance", message, { type });
   }
 }

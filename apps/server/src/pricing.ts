@@ -6,6 +6,11 @@ import type { TOKEN_PACKAGE_SIZES } from "@reverie/shared";
  */
 export const PRICING = {
   currency: "usd",
+  /**
+   * What things cost in tokens. Free accounts spend their free messages first; premium text
+   * messages are included in the plan.
+   */
+  costs: { message: 1, image: 10, unlockPrivateImage: 20, unlockPrivateVideo: 40, voiceMessage: 2 },
   premiumFeatures: {
     MonthlyTokens: 100,
     UnlimitedMessages: true,

@@ -3,12 +3,14 @@ import type { DatabaseHandle } from "./database.ts";
 import * as catalog from "./migrations/0001_catalog.ts";
 import * as emailOutbox from "./migrations/0002_email_outbox.ts";
 import * as accounts from "./migrations/0003_accounts.ts";
+import * as chats from "./migrations/0004_chats.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
   "0001_catalog": catalog,
   "0002_email_outbox": emailOutbox,
   "0003_accounts": accounts,
+  "0004_chats": chats,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

@@ -116,7 +116,43 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface ChatsTable {
+  id: Generated<number>;
+  user_id: string;
+  character_id: number;
+  last_message_at: string;
+  created_at: Generated<string>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  sender: "user" | "model";
+  type: "text" | "image" | "private_image" | "private_video" | "start_generation";
+  text: string;
+  /** storage key of the picture or video a message carries */
+  media_key: string | null;
+  video_duration: number | null;
+  locked: Generated<number | boolean>;
+  price_tokens: number | null;
+  created_at: Generated<string>;
+}
+
+export interface TokenLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  /** makes a change idempotent (a payment event id, a message id) */
+  reference: string | null;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  chats: ChatsTable;
+  messages: MessagesTable;
+  token_ledger: TokenLedgerTable;
   users: UsersTable;
   sessions: SessionsTable;
   verifications: VerificationsTable;
@@ -153,3 +189,5 @@ export interface EmailOutboxTable {
 
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type NewEmailOutbox = Insertable<EmailOutboxTable>;
+export type ChatRow = Selectable<ChatsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -20,7 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply
         .code(error.statusCode)
-        .send({ statusCode: error.statusCode, error: error.code, message: error.message });
+        .send({ statusCode: error.statusCode, error: error.code, message: error.message, ...error.details });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

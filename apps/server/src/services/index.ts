@@ -11,6 +11,7 @@ import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { AccountService } from "./accounts.ts";
 import { CatalogService } from "./catalog.ts";
+import { ChatService } from "./chats.ts";
 import { GalleryService } from "./gallery.ts";
 import { Presenter } from "./presenters.ts";
 import { RateLimiter } from "./rate-limiter.ts";
@@ -44,6 +45,7 @@ export function createServices(deps: {
     auth,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
+    chats: new ChatService({ db, characters: repositories.characters, presenter }),
     accounts: new AccountService({
       auth,
       users,

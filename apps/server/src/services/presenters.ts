@@ -1,4 +1,5 @@
-import type { Bundle, GalleryItem, MediaItem, Model, ModelSummary } from "@reverie/shared";
+import type { Bundle, GalleryItem, MediaItem, Message, Model, ModelSummary } from "@reverie/shared";
+import type { MessageRow } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { BundleWithCounts } from "../repositories/bundles.ts";
 import type { CharacterWithCounts } from "../repositories/characters.ts";
@@ -88,6 +89,24 @@ export class Presenter {
       photo_count: row.photo_count,
       video_count: row.video_count,
       items: items.map((item) => this.media(item)),
+    };
+  }
+
+  message(row: MessageRow, characterId: number): Message {
+    const mediaUrl = row.media_key ? this.#storage.publicUrl(row.media_key) : null;
+    return {
+      id: row.id,
+      chat_id: row.chat_id,
+      model_id: characterId,
+      from: row.sender,
+      type: row.type,
+      text: row.text,
+      image_url: mediaUrl,
+      images_urls: mediaUrl ? [mediaUrl] : [],
+      video_duration: row.video_duration === null ? null : Number(row.video_duration),
+      locked: Boolean(row.locked),
+      price_tokens: row.price_tokens,
+      send_at: row.created_at,
     };
   }
 }

@@ -1,0 +1,50 @@
+import type { Gender } from "@reverie/shared";
+import type { ComponentStatus } from "../../services/health.ts";
+
+/** What a reply is written from: the character's card. */
+export interface CharacterCard {
+  id: number;
+  name: string;
+  age: number;
+  gender: Gender;
+  tagline: string;
+  description: string;
+  personality: string;
+  hobbies: string[];
+  relationship: string;
+  first_msg: string;
+}
+
+export interface ChatTurn {
+  from: "user" | "model";
+  text: string;
+}
+
+export interface ReplyRequest {
+  character: CharacterCard;
+  /** The whole conversation, oldest first, ending with the user's newest message. */
+  history: ChatTurn[];
+  /** The user's first name from their profile, when known. */
+  userName: string | null;
+  /** Makes offline replies reproducible (tests); real models ignore it. */
+  seed?: number;
+  signal?: AbortSignal;
+}
+
+/** A failure talking to a model; `retryable` says whether the same request may succeed later. */
+export class LlmError extends Error {
+  readonly retryable: boolean;
+
+  constructor(message: string, options: { retryable: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "LlmError";
+    this.retryable = options.retryable;
+  }
+}
+
+/** A chat model: streams a character's reply as text deltas. */
+export interface LlmProvider {
+  readonly name: string;
+  streamReply(request: ReplyRequest): AsyncIterable<string>;
+  check(): Promise<ComponentStatus>;
+}

@@ -1,0 +1,72 @@
+import type { Insertable, Kysely } from "kysely";
+import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
+
+export class MessageRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  insert(message: Insertable<MessagesTable>): Promise<MessageRow> {
+    return this.#db.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * One page of a chat, oldest first within the page. With `newestFirst`, page 1 is the newest
+   * `limit` messages (scrolling up loads page 2, 3, …).
+   */
+  async page(
+    chatId: number,
+    page: { limit: number; page: number; newestFirst: boolean },
+  ): Promise<MessageRow[]> {
+    const rows = await this.#db
+      .selectFrom("messages")
+      .selectAll()
+      .where("chat_id", "=", chatId)
+      .orderBy("id", page.newestFirst ? "desc" : "asc")
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute();
+    return page.newestFirst ? rows.reverse() : rows;
+  }
+
+  async count(chatId: number): Promise<number> {
+    const row = await this.#db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("chat_id", "=", chatId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The newest message of each chat. */
+  async latest(chatIds: readonly number[]): Promise<Map<number, MessageRow>> {
+    if (chatIds.length === 0) return new Map();
+    const newest = this.#db
+      .selectFrom("messages")
+      .select((eb) => ["chat_id", eb.fn.max("id").as("id")])
+      .where("chat_id", "in", [...chatIds])
+      .groupBy("chat_id");
+    const rows = await this.#db
+      .selectFrom("messages")
+      .selectAll("messages")
+      .innerJoin(newest.as("newest"), "newest.id", "messages.id")
+      .execute();
+    return new Map(rows.map((row) => [row.chat_id, row]));
+  }
+
+  async deleteMany(chatId: number, ids: readonly number[]): Promise<number> {
+    const result = await this.#db
+      .deleteFrom("messages")
+      .where("chat_id", "=", chatId)
+      .where("id", "in", [...ids])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async deleteAll(chatId: number): Promise<number> {
+    const result = await this.#db.deleteFrom("messages").where("chat_id", "=", chatId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

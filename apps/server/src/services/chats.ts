@@ -1,0 +1,145 @@
+import type { Chat, Gender, Message } from "@reverie/shared";
+import type { Kysely } from "kysely";
+import type { Database, MessageRow } from "../db/schema.ts";
+import { NotFoundError, PaymentRequiredError } from "../errors.ts";
+import { PRICING } from "../pricing.ts";
+import { BalanceRepository } from "../repositories/balances.ts";
+import type { CharacterRepository } from "../repositories/characters.ts";
+import {
+  type ChatRepository,
+  ChatRepository as Chats,
+  type ChatWithCharacter,
+} from "../repositories/chats.ts";
+import { MessageRepository } from "../repositories/messages.ts";
+import type { Presenter } from "./presenters.ts";
+
+/** The repositories one transaction works with. */
+function unitOfWork(db: Kysely<Database>) {
+  return { chats: new Chats(db), messages: new MessageRepository(db), balances: new BalanceRepository(db) };
+}
+
+const now = () => new Date().toISOString();
+
+/** A user's conversations with characters: the list, the history, sending and deleting. */
+export class ChatService {
+  readonly #db: Kysely<Database>;
+  readonly #characters: CharacterRepository;
+  readonly #chats: ChatRepository;
+  readonly #messages: MessageRepository;
+  readonly #present: Presenter;
+
+  constructor(deps: { db: Kysely<Database>; characters: CharacterRepository; presenter: Presenter }) {
+    this.#db = deps.db;
+    this.#characters = deps.characters;
+    const repositories = unitOfWork(deps.db);
+    this.#chats = repositories.chats;
+    this.#messages = repositories.messages;
+    this.#present = deps.presenter;
+  }
+
+  #chat(row: ChatWithCharacter, last: MessageRow | undefined): Chat {
+    return {
+      id: row.id,
+      model: this.#present.modelSummary(row.character),
+      last_message: last ? this.#present.message(last, row.character_id) : null,
+    };
+  }
+
+  async #requireChat(chatId: number, userId: string): Promise<ChatWithCharacter> {
+    const chat = await this.#chats.findForUser(chatId, userId);
+    if (!chat) throw new NotFoundError(`Chat ${chatId} does not exist.`);
+    return chat;
+  }
+
+  async list(
+    userId: string,
+    query: { gender?: Gender | undefined; search?: string | undefined; page: number; limit: number },
+  ) {
+    const { rows, total } = await this.#chats.listForUser(
+      userId,
+      { gender: query.gender, search: query.search },
+      { limit: query.limit, offset: (query.page - 1) * query.limit },
+    );
+    const latest = await this.#messages.latest(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => this.#chat(row, latest.get(row.id))),
+      total_count: total,
+      pages_count: Math.ceil(total / query.limit),
+    };
+  }
+
+  /** Opens the user's chat with a character; a new chat starts with the character's first message. */
+  async open(userId: string, characterId: number): Promise<Chat> {
+    const character = await this.#characters.findById(characterId);
+    if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
+    const chatId = await this.#db.transaction().execute(async (trx) => {
+      const work = unitOfWork(trx);
+      const at = now();
+      const { id, created } = await work.chats.findOrCreate(userId, characterId, at);
+      if (created) {
+        await work.messages.insert({ chat_id: id, sender: "model", type: "text", text: character.first_msg });
+      }
+      return id;
+    });
+    const chat = await this.#requireChat(chatId, userId);
+    return this.#chat(chat, (await this.#messages.latest([chatId])).get(chatId));
+  }
+
+  async messages(userId: string, chatId: number, query: { limit: number; page: number; reverse: boolean }) {
+    const chat = await this.#requireChat(chatId, userId);
+    const [rows, total] = await Promise.all([
+      this.#messages.page(chatId, { limit: query.limit, page: query.page, newestFirst: query.reverse }),
+      this.#messages.count(chatId),
+    ]);
+    return { items: rows.map((row) => this.#present.message(row, chat.character_id)), total_count: total };
+  }
+
+  /**
+   * Stores the user's message and pays for it in one transaction: premium text is included,
+   * free accounts use a free message, then tokens; otherwise 402 and nothing is stored.
+   */
+  async send(
+    userId: string,
+    chatId: number,
+    text: string,
+  ): Promise<{ message: Message; balance: { free_msgs: number; tokens: number } }> {
+    const chat = await this.#requireChat(chatId, userId);
+    return this.#db.transaction().execute(async (trx) => {
+      const work = unitOfWork(trx);
+      const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
+      const account = await work.balances.current(userId);
+      if (account.plan !== "premium" && !(await work.balances.useFreeMessage(userId))) {
+        const left = await work.balances.spend(
+          userId,
+          PRICING.costs.message,
+          "message",
+          `message:${message.id}`,
+        );
+        if (left === null) {
+          throw new PaymentRequiredError(
+            "message",
+            "You have no free messages left. Get tokens or premium to keep chatting.",
+          );
+        }
+      }
+      await work.chats.touch(chatId, message.created_at);
+      const { free_msgs, tokens } = await work.balances.current(userId);
+      return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
+    });
+  }
+
+  async deleteMessages(userId: string, chatId: number, ids: readonly number[]): Promise<number> {
+    await this.#requireChat(chatId, userId);
+    return this.#messages.deleteMany(chatId, ids);
+  }
+
+  async clear(userId: string, chatId: number): Promise<number> {
+    await this.#requireChat(chatId, userId);
+    return this.#messages.deleteAll(chatId);
+  }
+
+  async delete(userId: string, chatId: number): Promise<void> {
+    await this.#requireChat(chatId, userId);
+    await this.#chats.delete(chatId);
+  }
+}

@@ -1,0 +1,208 @@
+import { chatListResponseSchema, chatSchema, messagesResponseSchema, modelListSchema } from "@reverie/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+let models: { id: number; name: string; first_msg: string; gender: string }[];
+beforeAll(async () => {
+  t = await createTestApp();
+  models = modelListSchema.parse((await t.get("/api/models")).body).items;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let users = 0;
+async function newUser() {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    remoteAddress: `10.9.0.${++users}`,
+    payload: { email: `chatter${users}@example.com`, password: "secret1" },
+  });
+  const { token, user } = response.json();
+  const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
+    const result = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: result.statusCode, body: result.body ? result.json() : null };
+  };
+  return { id: user.id as string, call };
+}
+
+async function setAccount(
+  userId: string,
+  values: { free_msgs?: number; tokens?: number; plan?: "free" | "premium" },
+) {
+  await t.database.db.updateTable("users").set(values).where("id", "=", userId).execute();
+}
+
+describe("chats", () => {
+  it("needs a signed-in user", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/chats" })).statusCode).toBe(401);
+  });
+
+  it("opens one chat per character, starting with the character's first message", async () => {
+    const user = await newUser();
+    const model = models[0];
+    const first = await user.call("POST", "/api/chats", { model_id: model?.id });
+    expect(first.status).toBe(200);
+    const chat = chatSchema.parse(first.body);
+    expect(chat.model.id).toBe(model?.id);
+    expect(chat.last_message).toMatchObject({ from: "model", text: model?.first_msg, type: "text" });
+    const again = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: model?.id })).body);
+    expect(again.id).toBe(chat.id);
+    expect((await user.call("POST", "/api/chats", { model_id: 999_999 })).status).toBe(404);
+    expect((await user.call("POST", "/api/chats", { model_id: "x" })).status).toBe(400);
+  });
+
+  it("lists chats by newest message, moves a chat to the top on a new message, filters by name and category", async () => {
+    const user = await newUser();
+    const [a, b, c] = [models[0], models[7], models[13]];
+    const chatA = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: a?.id })).body);
+    await user.call("POST", "/api/chats", { model_id: b?.id });
+    await user.call("POST", "/api/chats", { model_id: c?.id });
+    await user.call("POST", `/api/chats/${chatA.id}/messages`, { message: { text: "Hello there" } });
+
+    const list = chatListResponseSchema.parse((await user.call("GET", "/api/chats")).body);
+    expect(list.total_count).toBe(3);
+    expect(list.items[0]?.id).toBe(chatA.id);
+    expect(list.items[0]?.last_message?.text).toBe("Hello there");
+
+    const byName = chatListResponseSchema.parse(
+      (await user.call("GET", `/api/chats?search=${encodeURIComponent(b?.name.slice(0, 4) ?? "")}`)).body,
+    );
+    expect(byName.items.map((item) => item.model.id)).toContain(b?.id);
+    const byGender = chatListResponseSchema.parse(
+      (await user.call("GET", `/api/chats?gender=${c?.gender}`)).body,
+    );
+    expect(byGender.items.every((item) => item.model.gender === c?.gender)).toBe(true);
+    expect((await user.call("GET", "/api/chats?gender=robot")).status).toBe(400);
+  });
+
+  it("pages messages from the newest, each page oldest first", async () => {
+    const user = await newUser();
+    await setAccount(user.id, { plan: "premium" });
+    const chat = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: models[2]?.id })).body);
+    for (let index = 1; index <= 12; index++) {
+      expect(
+        (await user.call("POST", `/api/chats/${chat.id}/messages`, { message: { text: `line ${index}` } }))
+          .status,
+      ).toBe(202);
+    }
+    const newest = messagesResponseSchema.parse(
+      (await user.call("GET", `/api/chats/${chat.id}/messages?limit=10&page=1&reverse=true`)).body,
+    );
+    expect(newest.total_count).toBe(13);
+    expect(newest.items.map((item) => item.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `line ${i + 3}`),
+    );
+    const older = messagesResponseSchema.parse(
+      (await user.call("GET", `/api/chats/${chat.id}/messages?limit=10&page=2&reverse=true`)).body,
+    );
+    expect(older.items.map((item) => item.text)).toEqual([models[2]?.first_msg, "line 1", "line 2"]);
+  });
+
+  it("keeps users out of each other's chats", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const chat = chatSchema.parse((await owner.call("POST", "/api/chats", { model_id: models[3]?.id })).body);
+    expect((await stranger.call("GET", `/api/chats/${chat.id}/messages`)).status).toBe(404);
+    expect(
+      (await stranger.call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "hi" } })).status,
+    ).toBe(404);
+    expect((await stranger.call("DELETE", `/api/chats/${chat.id}`)).status).toBe(404);
+    expect((await owner.call("GET", `/api/chats/${chat.id}/messages`)).status).toBe(200);
+  });
+
+  it("deletes messages, clears a chat and deletes it", async () => {
+    const user = await newUser();
+    await setAccount(user.id, { plan: "premium" });
+    const chat = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: models[4]?.id })).body);
+    const sent = await user.call("POST", `/api/chats/${chat.id}/messages`, {
+      message: { text: "delete me" },
+    });
+    await user.call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "keep me" } });
+    const removed = await user.call("PUT", `/api/chats/${chat.id}/messages/delete`, {
+      msgs_ids: [sent.body.message.id],
+    });
+    expect(removed.body).toEqual({ deleted: 1 });
+    const left = messagesResponseSchema.parse(
+      (await user.call("GET", `/api/chats/${chat.id}/messages`)).body,
+    );
+    expect(left.items.map((item) => item.text)).not.toContain("delete me");
+    expect((await user.call("PUT", `/api/chats/${chat.id}/messages/delete`, { msgs_ids: [] })).status).toBe(
+      400,
+    );
+    expect((await user.call("PUT", `/api/chats/${chat.id}/messages/delete_all`)).body).toEqual({
+      deleted: 2,
+    });
+    expect((await user.call("DELETE", `/api/chats/${chat.id}`)).status).toBe(204);
+    expect((await user.call("GET", `/api/chats/${chat.id}/messages`)).status).toBe(404);
+  });
+});
+
+describe("paying for messages", () => {
+  it("spends free messages, then tokens through the ledger, then answers 402 and stores nothing", async () => {
+    const user = await newUser();
+    await setAccount(user.id, { free_msgs: 1, tokens: 1 });
+    const chat = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: models[5]?.id })).body);
+    const send = (text: string) => user.call("POST", `/api/chats/${chat.id}/messages`, { message: { text } });
+
+    const free = await send("uses the free message");
+    expect(free.status).toBe(202);
+    expect(free.body.balance).toEqual({ free_msgs: 0, tokens: 1 });
+
+    const paid = await send("uses a token");
+    expect(paid.status).toBe(202);
+    expect(paid.body.balance).toEqual({ free_msgs: 0, tokens: 0 });
+    const ledger = await t.database.db
+      .selectFrom("token_ledger")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      delta: -1,
+      balance_after: 0,
+      reason: "message",
+      reference: `message:${paid.body.message.id}`,
+    });
+
+    const refused = await send("cannot be paid for");
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ statusCode: 402, error: "insufficient_balance", type: "message" });
+    const history = messagesResponseSchema.parse(
+      (await user.call("GET", `/api/chats/${chat.id}/messages`)).body,
+    );
+    expect(history.items.map((item) => item.text)).not.toContain("cannot be paid for");
+    const { tokens } = await t.database.db
+      .selectFrom("users")
+      .select("tokens")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(tokens).toBe(0);
+  });
+
+  it("does not charge premium text messages", async () => {
+    const user = await newUser();
+    await setAccount(user.id, { plan: "premium", free_msgs: 0, tokens: 0 });
+    const chat = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: models[6]?.id })).body);
+    const sent = await user.call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "included" } });
+    expect(sent.status).toBe(202);
+    expect(sent.body.balance).toEqual({ free_msgs: 0, tokens: 0 });
+  });
+
+  it("refuses empty and over-long messages", async () => {
+    const user = await newUser();
+    const chat = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: models[8]?.id })).body);
+    for (const text of ["", "   ", "x".repeat(2001)]) {
+      expect((await user.call("POST", `/api/chats/${chat.id}/messages`, { message: { text } })).status).toBe(
+        400,
+      );
+    }
+  });
+});

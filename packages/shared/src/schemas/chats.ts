@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.ts";
+import { modelSummarySchema } from "./catalog.ts";
+import { genderSchema } from "./common.ts";
+
+/** Message types: stored ones, plus the transient typing/start_generation placeholders. */
+export const messageTypeSchema = z.enum([
+  "",
+  "text",
+  "typing",
+  "start_generation",
+  "image",
+  "private_image",
+  "private_video",
+]);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  chat_id: z.number().int(),
+  model_id: z.number().int(),
+  from: z.enum(["user", "model"]),
+  type: messageTypeSchema,
+  text: z.string(),
+  image_url: z.string().nullable(),
+  images_urls: z.array(z.string()),
+  video_duration: z.number().nullable(),
+  locked: z.boolean().describe("private media stay locked until unlocked with tokens"),
+  price_tokens: z.number().int().nullable(),
+  send_at: z.string().describe("ISO 8601"),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const chatSchema = z.object({
+  id: z.number().int(),
+  model: modelSummarySchema,
+  last_message: messageSchema.nullable(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const chatListQuerySchema = z.object({
+  gender: genderSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const chatListResponseSchema = z.object({
+  items: z.array(chatSchema),
+  pages_count: z.number().int(),
+  total_count: z.number().int(),
+});
+
+export const createChatBodySchema = z.object({ model_id: z.coerce.number().int().positive() });
+
+export const messagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(LIMITS.messagePageSize),
+  page: z.coerce.number().int().min(1).default(1),
+  reverse: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true")
+    .describe("true: page 1 holds the newest messages (each page still oldest first)"),
+});
+export const messagesResponseSchema = z.object({
+  items: z.array(messageSchema),
+  total_count: z.number().int(),
+});
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const sendMessageBodySchema = z.object({
+  message: z.object({
+    text: z
+      .string()
+      .trim()
+      .min(1, "Message is required.")
+      .max(MESSAGE_MAX_LENGTH, `Your Message is too long. Max - ${MESSAGE_MAX_LENGTH}`),
+  }),
+  realistic: z.boolean().default(true).describe("picture style for images this message asks for"),
+});
+export const sendMessageResponseSchema = z.object({
+  message: messageSchema,
+  balance: z.object({ free_msgs: z.number().int(), tokens: z.number().int() }),
+});
+
+/** 402 on send: the web app removes the optimistic message and opens the buy-tokens prompt. */
+export const insufficientBalanceSchema = z.object({
+  statusCode: z.literal(402),
+  error: z.literal("insufficient_balance"),
+  type: z.string().describe("what could not be paid for, e.g. message"),
+  message: z.string(),
+});
+
+export const deleteMessagesBodySchema = z.object({
+  msgs_ids: z.array(z.number().int().positive()).min(1).max(500),
+});
+export const deletedResponseSchema = z.object({ deleted: z.number().int() });
