@@ -4,6 +4,7 @@ import * as catalog from "./migrations/0001_catalog.ts";
 import * as emailOutbox from "./migrations/0002_email_outbox.ts";
 import * as accounts from "./migrations/0003_accounts.ts";
 import * as chats from "./migrations/0004_chats.ts";
+import * as jobs from "./migrations/0005_jobs.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002_email_outbox": emailOutbox,
   "0003_accounts": accounts,
   "0004_chats": chats,
+  "0005_jobs": jobs,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

@@ -149,7 +149,24 @@ export interface TokenLedgerTable {
   created_at: Generated<string>;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON */
+  payload: string;
+  status: "queued" | "running" | "done" | "failed";
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** epoch milliseconds */
+  run_at: number;
+  /** epoch milliseconds; a running job whose lease ended is taken again (its worker died) */
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  jobs: JobsTable;
   chats: ChatsTable;
   messages: MessagesTable;
   token_ledger: TokenLedgerTable;
@@ -191,3 +208,4 @@ export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type NewEmailOutbox = Insertable<EmailOutboxTable>;
 export type ChatRow = Selectable<ChatsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type JobRow = Selectable<JobsTable>;

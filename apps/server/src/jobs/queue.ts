@@ -1,0 +1,167 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { JobRepository } from "../repositories/jobs.ts";
+
+export interface JobContext {
+  jobId: number;
+  attempt: number;
+  /** the attempt is the job's last one: a failure now is final */
+  lastAttempt: boolean;
+}
+
+export interface JobHandler<Payload> {
+  /** tries before the job counts as failed */
+  maxAttempts: number;
+  run(payload: Payload, context: JobContext): Promise<void>;
+  /** after the last attempt failed: undo what the job was paid for, tell the user */
+  onFailed?(payload: Payload, error: unknown): Promise<void>;
+}
+
+/** Where slow work goes: durable, retried, and finished even when a worker dies mid-way. */
+export interface JobQueue {
+  /** Adds a job; pass the transaction to add it together with the rows it belongs to. */
+  enqueue(
+    kind: string,
+    payload: unknown,
+    options?: { db?: Kysely<Database>; delayMs?: number },
+  ): Promise<number>;
+  register<Payload>(kind: string, handler: JobHandler<Payload>): void;
+  start(): void;
+  stop(): Promise<void>;
+  /** Resolves once nothing is queued or running (tests and graceful shutdown). */
+  idle(timeoutMs?: number): Promise<void>;
+}
+
+export interface DatabaseQueueOptions {
+  pollMs?: number;
+  /** how long a claimed job is reserved; a job whose worker died is taken again after it */
+  leaseMs?: number;
+  concurrency?: number;
+  backoffMs?: (attempt: number) => number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+const DEFAULT_BACKOFF = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
+
+/**
+ * The default queue: jobs are rows in the database, so they survive restarts; a poll loop (woken
+ * at once by enqueues in this process) claims due jobs with one atomic statement.
+ */
+export class DatabaseJobQueue implements JobQueue {
+  readonly #dialect: "sqlite" | "postgres";
+  readonly #jobs: JobRepository;
+  readonly #handlers = new Map<string, JobHandler<unknown>>();
+  readonly #options: Required<Omit<DatabaseQueueOptions, "log">> & Pick<DatabaseQueueOptions, "log">;
+  #running = false;
+  #active = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: DatabaseQueueOptions = {}) {
+    this.#dialect = dialect;
+    this.#jobs = new JobRepository(db, dialect);
+    this.#options = {
+      pollMs: options.pollMs ?? 500,
+      leaseMs: options.leaseMs ?? 60_000,
+      concurrency: options.concurrency ?? 4,
+      backoffMs: options.backoffMs ?? DEFAULT_BACKOFF,
+      log: options.log,
+    };
+  }
+
+  register<Payload>(kind: string, handler: JobHandler<Payload>): void {
+    this.#handlers.set(kind, handler as JobHandler<unknown>);
+  }
+
+  async enqueue(kind: string, payload: unknown, options: { db?: Kysely<Database>; delayMs?: number } = {}) {
+    const handler = this.#handlers.get(kind);
+    if (!handler) throw new Error(`no handler for job kind ${kind}`);
+    const jobs = options.db ? new JobRepository(options.db, this.#dialect) : this.#jobs;
+    const id = await jobs.insert({
+      kind,
+      payload: JSON.stringify(payload),
+      maxAttempts: handler.maxAttempts,
+      runAt: Date.now() + (options.delayMs ?? 0),
+    });
+    // a job added inside a transaction is visible once it commits; the next poll finds it then
+    queueMicrotask(() => this.#wake?.());
+    return id;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#loop;
+  }
+
+  async idle(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.#active > 0 || (await this.#jobs.countActive()) > 0) {
+      if (Date.now() > deadline) throw new Error("the job queue did not become idle in time");
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let claimed = false;
+      while (this.#running && this.#active < this.#options.concurrency) {
+        const job = await this.#jobs.claim(Date.now(), this.#options.leaseMs).catch((error: unknown) => {
+          this.#options.log?.error({ err: error }, "could not claim a job");
+          return undefined;
+        });
+        if (!job) break;
+        claimed = true;
+        this.#active++;
+        void this.#execute(job.id, job.kind, job.payload, job.attempts, job.max_attempts).finally(() => {
+          this.#active--;
+          this.#wake?.();
+        });
+      }
+      if (!this.#running) break;
+      if (!claimed) await this.#sleep(this.#options.pollMs);
+      else await this.#sleep(0);
+    }
+    while (this.#active > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.#timer = setTimeout(resolve, ms);
+      this.#wake = () => {
+        clearTimeout(this.#timer);
+        this.#wake = undefined;
+        resolve();
+      };
+    });
+  }
+
+  async #execute(id: number, kind: string, payloadJson: string, attempt: number, maxAttempts: number) {
+    const handler = this.#handlers.get(kind);
+    const payload = JSON.parse(payloadJson) as unknown;
+    const lastAttempt = attempt >= maxAttempts;
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${kind}`);
+      await handler.run(payload, { jobId: id, attempt, lastAttempt });
+      await this.#jobs.complete(id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!lastAttempt && handler) {
+        await this.#jobs.retryLater(id, Date.now() + this.#options.backoffMs(attempt), reason);
+        return;
+      }
+      await this.#jobs.fail(id, reason);
+      this.#options.log?.error({ err: error, jobId: id, kind }, "job failed for good");
+      await handler?.onFailed?.(payload, error).catch((hookError: unknown) => {
+        this.#options.log?.error({ err: hookError, jobId: id, kind }, "job failure hook failed");
+      });
+    }
+  }
+}
