@@ -10,6 +10,8 @@ import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts";
+import { type EventBus, MemoryEventBus } from "./realtime/bus.ts";
+import { registerRealtime } from "./realtime/socket.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
@@ -27,6 +29,8 @@ export interface AppDependencies {
   config: AppConfig;
   database: DatabaseHandle;
   storage: MediaStorage;
+  /** where socket events travel; in-process unless given (Redis for scale-out) */
+  bus?: EventBus;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -108,6 +112,13 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
+  const bus = deps.bus ?? new MemoryEventBus();
+  app.addHook("onClose", async () => bus.close());
+  await registerRealtime(app, {
+    accounts: services.accounts,
+    bus,
+    allowedOrigins: [new URL(deps.config.publicUrl).origin],
+  });
   await app.register(devMailboxRoutes, { db: deps.database.db, enabled: deps.config.devTools });
   await registerWebApp(app, { webDistDir: deps.config.webDistDir, mediaPublicDir: deps.storage.publicRoot });
   return app;

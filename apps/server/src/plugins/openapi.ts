@@ -12,7 +12,15 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
         description:
           "The API of Reverie, an adults-only AI companion app. Errors always have the shape " +
-          "{ statusCode, error, message }. Authenticated calls carry `Authorization: Bearer <token>`.",
+          "{ statusCode, error, message }. Authenticated calls carry `Authorization: Bearer <token>`.\n\n" +
+          "Realtime: open a websocket to `/ws/v2?token=<token>` (the same access token, in the query " +
+          "parameter `token`). A missing or bad token (401) or another site's Origin (403) is refused " +
+          "before the upgrade; frames over 64 KB close the socket. Send the text `ping` every 30 s; the " +
+          "server answers `pong` and closes sockets silent for 90 s. Server frames are JSON with an " +
+          "`action`: `add` and `update` (a chat message: chat_id, message_id, type — typing, " +
+          "start_generation, text, image, private_image, private_video — text, image_url …), " +
+          "`status_change` (chat_id, message_id, status_information: { status, data: { link } }), " +
+          "`update_custom_image` (images_urls) and `custom_model_created` (id, model_id).",
       },
       components: {
         securitySchemes: {

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { messageSchema } from "./chats.ts";
+
+/** A chat message as the v2 socket sends it: the message plus its id as `message_id`. */
+export const chatMessageEventSchema = messageSchema.extend({
+  message_id: z.number().int(),
+});
+
+/** Voice and media progress: provider status `generating` → UI pending, `ready` → playing (data.link). */
+export const statusChangeEventSchema = z.object({
+  chat_id: z.number().int(),
+  message_id: z.number().int(),
+  type: z.string(),
+  status_information: z.object({
+    status: z.string(),
+    data: z.object({ link: z.string().optional() }),
+  }),
+});
+
+/** Every server → client frame of `/ws/v2` (JSON text). The client sends the text `ping`; the server answers `pong`. */
+export const socketEventSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("add"), message: chatMessageEventSchema }),
+  z.object({ action: z.literal("update"), message: chatMessageEventSchema }),
+  z.object({ action: z.literal("status_change"), message: statusChangeEventSchema }),
+  z.object({
+    action: z.literal("update_custom_image"),
+    model_id: z.number().int(),
+    images_urls: z.array(z.string()),
+  }),
+  z.object({ action: z.literal("custom_model_created"), id: z.number().int(), model_id: z.number().int() }),
+]);
+export type SocketEvent = z.infer<typeof socketEventSchema>;
+
+export const SOCKET_LIMITS = { maxFrameBytes: 64 * 1024, idleTimeoutMs: 90_000 } as const;
