@@ -10,6 +10,8 @@ import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts";
+import { createLlmProvider, llmHealthCheck } from "./providers/llm/index.ts";
+import type { LlmProvider } from "./providers/llm/types.ts";
 import { type EventBus, MemoryEventBus } from "./realtime/bus.ts";
 import { registerRealtime } from "./realtime/socket.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
@@ -31,6 +33,8 @@ export interface AppDependencies {
   storage: MediaStorage;
   /** where socket events travel; in-process unless given (Redis for scale-out) */
   bus?: EventBus;
+  /** the chat model; from the configuration unless given */
+  llm?: LlmProvider;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -72,7 +76,13 @@ export async function buildApp(
 
   const email = createEmailSender({ config: deps.config, db: deps.database.db, log: app.log });
   app.addHook("onClose", async () => email.close?.());
-  const services = createServices({ ...deps, email, log: app.log });
+  const bus = deps.bus ?? new MemoryEventBus();
+  const llm = deps.llm ?? createLlmProvider(deps.config.llm);
+  const services = createServices({ ...deps, email, bus, llm, log: app.log });
+  if (deps.config.jobsInProcess) {
+    app.addHook("onReady", async () => services.jobs.start());
+    app.addHook("onClose", async () => services.jobs.stop());
+  }
   const databaseCheck: HealthCheck = {
     name: "database",
     check: async () => {
@@ -86,6 +96,7 @@ export async function buildApp(
       check: async () => ({ status: "ok", detail: `procedural renderer (libvips ${sharp.versions.vips})` }),
     },
     emailHealthCheck(email),
+    llmHealthCheck(llm),
     {
       name: "media_storage",
       check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
@@ -112,7 +123,6 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
-  const bus = deps.bus ?? new MemoryEventBus();
   app.addHook("onClose", async () => bus.close());
   await registerRealtime(app, {
     accounts: services.accounts,

@@ -49,6 +49,10 @@ const envSchema = z.object({
   TWITTER_AUTHORIZATION_URL: z.url().default("https://x.com/i/oauth2/authorize"),
   TWITTER_TOKEN_URL: z.url().default("https://api.x.com/2/oauth2/token"),
   TWITTER_USERINFO_URL: z.url().default("https://api.x.com/2/users/me?user.fields=confirmed_email"),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  JOBS_IN_PROCESS: booleanFlag.default(true),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
 });
@@ -130,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: values.REDIS_URL,
     seed: { onStart: values.SEED_ON_START, media: values.SEED_MEDIA },
     email: { smtpUrl: values.SMTP_URL, from: values.EMAIL_FROM },
+    llm: { baseUrl: values.LLM_BASE_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL },
+    /** run the job worker inside the web process (off when `npm run worker` processes run separately) */
+    jobsInProcess: values.JOBS_IN_PROCESS,
     auth: {
       secret: values.AUTH_SECRET,
       freeMessages: values.FREE_MESSAGES,

@@ -153,7 +153,9 @@ export class DatabaseJobQueue implements JobQueue {
       await this.#jobs.complete(id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (!lastAttempt && handler) {
+      // an error that says retrying cannot help (a rejected API key, an unknown model) ends the job now
+      const permanent = (error as { retryable?: unknown } | null)?.retryable === false;
+      if (!lastAttempt && !permanent && handler) {
         await this.#jobs.retryLater(id, Date.now() + this.#options.backoffMs(attempt), reason);
         return;
       }

@@ -31,6 +31,19 @@ export class MessageRepository {
     return page.newestFirst ? rows.reverse() : rows;
   }
 
+  /** The character's answer to a user message, if one was stored already. */
+  replyAfter(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
+    return this.#db
+      .selectFrom("messages")
+      .selectAll()
+      .where("chat_id", "=", chatId)
+      .where("id", ">", userMessageId)
+      .where("sender", "=", "model")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   async count(chatId: number): Promise<number> {
     const row = await this.#db
       .selectFrom("messages")

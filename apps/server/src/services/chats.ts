@@ -2,6 +2,8 @@ import type { Chat, Gender, Message } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database, MessageRow } from "../db/schema.ts";
 import { NotFoundError, PaymentRequiredError } from "../errors.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Charge, ReplyJob } from "../jobs/reply.ts";
 import { PRICING } from "../pricing.ts";
 import { BalanceRepository } from "../repositories/balances.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
@@ -27,9 +29,16 @@ export class ChatService {
   readonly #chats: ChatRepository;
   readonly #messages: MessageRepository;
   readonly #present: Presenter;
+  readonly #jobs: JobQueue;
 
-  constructor(deps: { db: Kysely<Database>; characters: CharacterRepository; presenter: Presenter }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    characters: CharacterRepository;
+    presenter: Presenter;
+    jobs: JobQueue;
+  }) {
     this.#db = deps.db;
+    this.#jobs = deps.jobs;
     this.#characters = deps.characters;
     const repositories = unitOfWork(deps.db);
     this.#chats = repositories.chats;
@@ -108,21 +117,23 @@ export class ChatService {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
       const account = await work.balances.current(userId);
-      if (account.plan !== "premium" && !(await work.balances.useFreeMessage(userId))) {
-        const left = await work.balances.spend(
-          userId,
-          PRICING.costs.message,
-          "message",
-          `message:${message.id}`,
-        );
-        if (left === null) {
-          throw new PaymentRequiredError(
-            "message",
-            "You have no free messages left. Get tokens or premium to keep chatting.",
-          );
+      let charge: Charge = { kind: "none" };
+      if (account.plan !== "premium") {
+        if (await work.balances.useFreeMessage(userId)) charge = { kind: "free_message" };
+        else {
+          const amount = PRICING.costs.message;
+          if ((await work.balances.spend(userId, amount, "message", `message:${message.id}`)) === null) {
+            throw new PaymentRequiredError(
+              "message",
+              "You have no free messages left. Get tokens or premium to keep chatting.",
+            );
+          }
+          charge = { kind: "tokens", amount };
         }
       }
       await work.chats.touch(chatId, message.created_at);
+      const job: ReplyJob = { userId, chatId, userMessageId: message.id, charge };
+      await this.#jobs.enqueue("reply", job, { db: trx });
       const { free_msgs, tokens } = await work.balances.current(userId);
       return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
     });

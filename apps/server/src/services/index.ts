@@ -2,8 +2,12 @@ import { createAuth } from "../auth/better-auth.ts";
 import { loadAuthSecret } from "../auth/secret.ts";
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { DatabaseJobQueue } from "../jobs/queue.ts";
+import { replyJobHandler } from "../jobs/reply.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
+import type { LlmProvider } from "../providers/llm/types.ts";
+import type { EventBus } from "../realtime/bus.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { MediaRepository } from "../repositories/media.ts";
@@ -22,6 +26,8 @@ export function createServices(deps: {
   database: DatabaseHandle;
   storage: MediaStorage;
   email: EmailSender;
+  llm: LlmProvider;
+  bus: EventBus;
   log: { error(obj: object, msg: string): void };
 }) {
   const { db } = deps.database;
@@ -41,11 +47,24 @@ export function createServices(deps: {
     secret: loadAuthSecret(deps.config.auth.secret, deps.config.dataDir),
     onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
   });
+  const jobs = new DatabaseJobQueue(db, deps.database.dialect, { log: deps.log });
+  jobs.register(
+    "reply",
+    replyJobHandler({
+      db,
+      llm: deps.llm,
+      bus: deps.bus,
+      characters: repositories.characters,
+      users,
+      presenter,
+    }),
+  );
   return {
     auth,
+    jobs,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
-    chats: new ChatService({ db, characters: repositories.characters, presenter }),
+    chats: new ChatService({ db, characters: repositories.characters, presenter, jobs }),
     accounts: new AccountService({
       auth,
       users,

@@ -9,6 +9,7 @@ import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
+import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import type { EventBus } from "../../src/realtime/bus.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
@@ -62,7 +63,9 @@ async function writeWebFixture(dir: string): Promise<void> {
 }
 
 /** The whole app on a fresh, migrated and seeded database (rows only; media files are not rendered). */
-export async function createTestApp(options: { env?: Record<string, string>; bus?: EventBus } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; bus?: EventBus; llm?: LlmProvider } = {},
+) {
   const { database, drop } = await createTestDatabase();
   const workDir = await mkdtemp(path.join(tmpdir(), "reverie-app-"));
   const webDistDir = path.join(workDir, "web");
@@ -80,7 +83,13 @@ export async function createTestApp(options: { env?: Record<string, string>; bus
     await migrateToLatest(database);
     await seedCatalog(database.db, storage, { generateMedia: false });
     app = await buildApp(
-      { config, database, storage, ...(options.bus ? { bus: options.bus } : {}) },
+      {
+        config,
+        database,
+        storage,
+        ...(options.bus ? { bus: options.bus } : {}),
+        ...(options.llm ? { llm: options.llm } : {}),
+      },
       { logger: false },
     );
     await app.ready();

@@ -96,6 +96,25 @@ describe("the database job queue", () => {
     });
   });
 
+  it("does not retry an error that says retrying cannot help", async () => {
+    let calls = 0;
+    const failures: unknown[] = [];
+    const jobs = queue();
+    jobs.register("rejected", {
+      maxAttempts: 3,
+      run: async () => {
+        calls++;
+        throw Object.assign(new Error("invalid api key"), { retryable: false });
+      },
+      onFailed: async (payload) => void failures.push(payload),
+    });
+    jobs.start();
+    await jobs.enqueue("rejected", { n: 1 });
+    await jobs.idle();
+    expect(calls).toBe(1);
+    expect(failures).toEqual([{ n: 1 }]);
+  });
+
   it("finishes a job whose worker died mid-way once its lease runs out", async () => {
     const ran: number[] = [];
     const jobs = queue();

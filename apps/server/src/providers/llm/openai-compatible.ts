@@ -1,0 +1,355 @@
+import type { ComponentStatus } from "../../services/health.ts";
+import { buildChatMessages } from "./prompt.ts";
+import { readSse, type SseItem } from "./sse.ts";
+import { LlmError, type LlmProvider, type ReplyRequest } from "./types.ts";
+
+export interface OpenAiCompatibleOptions {
+  /** Up to and including the API version: "https://api.openai.com/v1", "http://127.0.0.1:11434/v1". */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when set (local servers usually need none). */
+  apiKey?: string;
+  model: string;
+  /** Budget for the prompt (system prompt, summary and history); default 3000. */
+  maxPromptTokens?: number;
+  /** Longest wait for the response to start or for the next chunk of it; default 60 s. */
+  timeoutMs?: number;
+  /** Sent only when set; otherwise the server's default applies. */
+  temperature?: number;
+}
+
+const DEFAULT_MAX_PROMPT_TOKENS = 3000;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const CHECK_TIMEOUT_MS = 10_000;
+const ERROR_BODY_LIMIT = 16_384;
+
+/**
+ * Any server speaking OpenAI's chat completions API with streaming: OpenAI, OpenRouter, vLLM,
+ * llama.cpp's server, Ollama and LM Studio. Replies stream as server-sent events; failures
+ * become `LlmError`s that say whether trying again may help.
+ */
+export class OpenAiCompatibleProvider implements LlmProvider {
+  readonly name = "openai-compatible";
+  readonly #baseUrl: string;
+  readonly #apiKey: string | undefined;
+  readonly #model: string;
+  readonly #maxPromptTokens: number;
+  readonly #timeoutMs: number;
+  readonly #temperature: number | undefined;
+  /** The server without credentials or query, for messages and the health report. */
+  readonly #where: string;
+
+  constructor(options: OpenAiCompatibleOptions) {
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.#apiKey = options.apiKey || undefined;
+    this.#model = options.model;
+    this.#maxPromptTokens = options.maxPromptTokens ?? DEFAULT_MAX_PROMPT_TOKENS;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#temperature = options.temperature;
+    this.#where = describeUrl(this.#baseUrl);
+  }
+
+  async *streamReply(request: ReplyRequest): AsyncIterable<string> {
+    const callerSignal = request.signal;
+    callerSignal?.throwIfAborted();
+    const messages = buildChatMessages(request, { maxPromptTokens: this.#maxPromptTokens });
+    const body: Record<string, unknown> = { model: this.#model, messages, stream: true };
+    if (this.#temperature !== undefined) body.temperature = this.#temperature;
+
+    const controller = new AbortController();
+    const stopOnCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener("abort", stopOnCallerAbort, { once: true });
+    const timer = new InactivityTimer(this.#timeoutMs, () => controller.abort(new Error("timeout")));
+    const fail = (error: unknown, during: string): unknown => {
+      if (callerSignal?.aborted) return callerSignal.reason;
+      if (error instanceof LlmError) return error;
+      if (timer.fired) {
+        return new LlmError(`${this.#where} did not answer within ${this.#timeoutMs} ms (${during})`, {
+          retryable: true,
+          cause: error,
+        });
+      }
+      return new LlmError(`${this.#where}: connection failed ${during}: ${describeError(error)}`, {
+        retryable: true,
+        cause: error,
+      });
+    };
+
+    let response: Response | undefined;
+    try {
+      timer.start();
+      try {
+        response = await fetch(`${this.#baseUrl}/chat/completions`, {
+          method: "POST",
+          headers: this.#headers({ "content-type": "application/json", accept: "text/event-stream" }),
+          body: JSON.stringify(body),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        throw fail(error, "before the response");
+      }
+      timer.start();
+      if (!response.ok) {
+        let text = "";
+        try {
+          text = await readLimited(response, ERROR_BODY_LIMIT);
+        } catch (error) {
+          throw fail(error, "while reading the error");
+        }
+        throw new LlmError(
+          `${this.#where} answered HTTP ${response.status}: ${upstreamMessage(text, response.statusText)}`,
+          { retryable: isRetryableStatus(response.status) },
+        );
+      }
+      if (!response.body) throw new LlmError(`${this.#where} sent an empty response`, { retryable: true });
+
+      // a server that ignores `stream: true` answers with one JSON completion
+      if (/application\/json/i.test(response.headers.get("content-type") ?? "")) {
+        let text: string;
+        try {
+          text = await response.text();
+        } catch (error) {
+          throw fail(error, "while reading the response");
+        }
+        const content = completionContent(parseJson(text, this.#where));
+        timer.stop();
+        if (content) yield content;
+        return;
+      }
+
+      let complete = false;
+      const events = readSse(response.body);
+      try {
+        for (;;) {
+          let next: IteratorResult<SseItem>;
+          try {
+            next = await events.next();
+          } catch (error) {
+            throw fail(error, "mid-stream");
+          }
+          if (next.done) break;
+          timer.start();
+          const item = next.value;
+          if (item.kind === "comment") continue;
+          if (item.data.trim() === "[DONE]") {
+            complete = true;
+            break;
+          }
+          const chunk = parseChunk(item.data, this.#where);
+          const error = item.event === "error" ? (chunk.error ?? chunk) : chunk.error;
+          if (error !== undefined && error !== null) throw streamError(error, this.#where);
+          const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
+          if (choice?.finish_reason) complete = true;
+          const content = choice?.delta?.content ?? choice?.message?.content;
+          if (typeof content === "string" && content.length > 0) {
+            // the consumer's pace is not the server's: no timeout while it handles the delta
+            timer.stop();
+            yield content;
+            callerSignal?.throwIfAborted();
+            timer.start();
+          }
+        }
+      } finally {
+        await events.return(undefined);
+      }
+      // llama.cpp and others that end with a finish_reason but no [DONE] are complete too
+      if (!complete) {
+        throw new LlmError(`${this.#where} ended the stream before it was complete`, { retryable: true });
+      }
+    } finally {
+      timer.stop();
+      callerSignal?.removeEventListener("abort", stopOnCallerAbort);
+      if (response?.body && !response.bodyUsed) await response.body.cancel().catch(() => {});
+      controller.abort();
+    }
+  }
+
+  /** Lists the server's models: ok when it answers (and lists the model, if it lists any). */
+  async check(): Promise<ComponentStatus> {
+    const detail = `${this.#where}, model ${this.#model}`;
+    try {
+      const response = await fetch(`${this.#baseUrl}/models`, {
+        headers: this.#headers({ accept: "application/json" }),
+        signal: AbortSignal.timeout(Math.min(this.#timeoutMs, CHECK_TIMEOUT_MS)),
+      });
+      const text = await readLimited(response, 1_000_000);
+      if (!response.ok) {
+        return {
+          status: "degraded",
+          detail: `${detail}: HTTP ${response.status}: ${upstreamMessage(text, response.statusText)}`,
+        };
+      }
+      const listed = listedModels(text);
+      if (listed.length > 0 && !listed.some((id) => sameModel(id, this.#model))) {
+        return { status: "degraded", detail: `${detail}: the server does not list this model` };
+      }
+      return { status: "ok", detail };
+    } catch (error) {
+      return { status: "degraded", detail: `${detail}: unreachable: ${describeError(error)}` };
+    }
+  }
+
+  #headers(extra: Record<string, string>): Record<string, string> {
+    return this.#apiKey ? { ...extra, authorization: `Bearer ${this.#apiKey}` } : extra;
+  }
+}
+
+/** 408 (timeout), 425, 429 (rate limit) and 5xx may succeed later; other 4xx will not. */
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+/** Restarts on every sign of life; `fired` says whether it ran out. */
+class InactivityTimer {
+  fired = false;
+  readonly #ms: number;
+  readonly #onTimeout: () => void;
+  #handle: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number, onTimeout: () => void) {
+    this.#ms = ms;
+    this.#onTimeout = onTimeout;
+  }
+
+  start(): void {
+    this.stop();
+    this.#handle = setTimeout(() => {
+      this.fired = true;
+      this.#onTimeout();
+    }, this.#ms);
+  }
+
+  stop(): void {
+    if (this.#handle) clearTimeout(this.#handle);
+    this.#handle = undefined;
+  }
+}
+
+interface CompletionChunk {
+  choices?: {
+    delta?: { content?: unknown };
+    message?: { content?: unknown };
+    finish_reason?: string | null;
+  }[];
+  error?: unknown;
+}
+
+function parseJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new LlmError(`${where} sent data that is not JSON: ${clip(text, 120)}`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+}
+
+function parseChunk(data: string, where: string): CompletionChunk {
+  const parsed = parseJson(data, where);
+  return parsed && typeof parsed === "object" ? (parsed as CompletionChunk) : {};
+}
+
+function completionContent(parsed: unknown): string {
+  const chunk = (parsed && typeof parsed === "object" ? parsed : {}) as CompletionChunk;
+  if (chunk.error !== undefined && chunk.error !== null) throw streamError(chunk.error, "the server");
+  const content = chunk.choices?.[0]?.message?.content;
+  return typeof content === "string" ? content : "";
+}
+
+/** An `error` object inside the stream (OpenRouter, vLLM and llama.cpp report failures this way). */
+function streamError(error: unknown, where: string): LlmError {
+  const fields = (error && typeof error === "object" ? error : {}) as Record<string, unknown>;
+  const message =
+    typeof error === "string"
+      ? error
+      : typeof fields.message === "string"
+        ? fields.message
+        : JSON.stringify(error);
+  const code = Number(fields.code ?? fields.status);
+  const type = typeof fields.type === "string" ? fields.type : "";
+  const permanent =
+    (Number.isInteger(code) && code >= 400 && code < 500 && !isRetryableStatus(code)) ||
+    /invalid_request|authentication|permission|not_found|context_length/i.test(
+      `${type} ${fields.code ?? ""}`,
+    );
+  return new LlmError(`${where} reported an error mid-stream: ${message}`, { retryable: !permanent });
+}
+
+/** The message of an error body in the shapes servers use, else the text itself. */
+function upstreamMessage(body: string, statusText: string): string {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    const error = parsed.error;
+    if (typeof error === "string") return error;
+    if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+      return (error as { message: string }).message;
+    }
+    if (typeof parsed.message === "string") return parsed.message;
+    if (typeof parsed.detail === "string") return parsed.detail;
+  } catch {
+    // not JSON: use the text
+  }
+  return clip(body.replace(/<[^>]*>/g, " "), 300) || statusText || "no details";
+}
+
+function listedModels(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { data?: unknown; models?: unknown };
+    const list = Array.isArray(parsed.data) ? parsed.data : Array.isArray(parsed.models) ? parsed.models : [];
+    return list
+      .map((entry) =>
+        entry && typeof entry === "object"
+          ? ((entry as { id?: unknown; name?: unknown }).id ?? (entry as { name?: unknown }).name)
+          : entry,
+      )
+      .filter((id): id is string => typeof id === "string");
+  } catch {
+    return [];
+  }
+}
+
+/** Ollama lists "llama3.1:latest" for "llama3.1"; some servers list "models/x" or a file path. */
+function sameModel(listed: string, model: string): boolean {
+  return listed === model || listed === `${model}:latest` || listed.endsWith(`/${model}`);
+}
+
+async function readLimited(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  try {
+    while (text.length < limit) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.slice(0, limit);
+}
+
+function describeUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return "the LLM server";
+  }
+}
+
+/** "fetch failed" says little: the cause (ECONNREFUSED, "other side closed") says more. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return `${error.message} (${typeof code === "string" ? `${code}: ` : ""}${cause.message})`;
+  }
+  return error.message;
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}

@@ -1,0 +1,42 @@
+import pino from "pino";
+import { prepareData } from "./bootstrap.ts";
+import { loadConfig } from "./config.ts";
+import { createEmailSender } from "./providers/email/index.ts";
+import { createLlmProvider } from "./providers/llm/index.ts";
+import { MemoryEventBus } from "./realtime/bus.ts";
+import { createServices } from "./services/index.ts";
+
+/**
+ * A job worker without HTTP: replies, images and voice, for running beside web instances started
+ * with JOBS_IN_PROCESS=false. Its events reach users through the shared bus (Redis, from the
+ * scale-out step on); with the in-process bus only a worker inside the web process can reach them.
+ */
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+const { database, storage } = await prepareData({ ...config, seed: { ...config.seed, onStart: false } }, log);
+const bus = new MemoryEventBus();
+const email = createEmailSender({ config, db: database.db, log });
+const services = createServices({
+  config,
+  database,
+  storage,
+  email,
+  bus,
+  llm: createLlmProvider(config.llm),
+  log,
+});
+services.jobs.start();
+log.info("worker started");
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "worker stopping");
+  await services.jobs.stop();
+  await bus.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,158 @@
+import { chatSchema, messagesResponseSchema, modelListSchema, type SocketEvent } from "@reverie/shared";
+import { afterEach, describe, expect, it } from "vitest";
+import { DatabaseJobQueue } from "../../src/jobs/queue.ts";
+import { replyJobHandler } from "../../src/jobs/reply.ts";
+import { MemoryEventBus } from "../../src/realtime/bus.ts";
+import { CharacterRepository } from "../../src/repositories/characters.ts";
+import { JobRepository } from "../../src/repositories/jobs.ts";
+import { UserRepository } from "../../src/repositories/users.ts";
+import { Presenter } from "../../src/services/presenters.ts";
+import { ScriptedLlm } from "../helpers/scripted-llm.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function setup(options: { llm: ScriptedLlm; env?: Record<string, string> }) {
+  const bus = new MemoryEventBus();
+  const t = await createTestApp({ bus, llm: options.llm, ...(options.env ? { env: options.env } : {}) });
+  apps.push(t);
+  const register = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { email: "replies@example.com", password: "secret1", first_name: "Sam" },
+  });
+  const { token, user } = register.json() as { token: string; user: { id: string } };
+  const events: SocketEvent[] = [];
+  bus.subscribe(user.id, (event) => events.push(event));
+  const call = async (method: "GET" | "POST", url: string, payload?: object) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const model = modelListSchema.parse((await t.get("/api/models?gender=female")).body).items[0];
+  const chat = chatSchema.parse((await call("POST", "/api/chats", { model_id: model?.id })).body);
+  const finalReply = async () => {
+    for (let waited = 0; waited < 15_000; waited += 20) {
+      const found = events.find((event) => event.action === "add" && event.message.type === "text");
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no reply arrived; events: ${JSON.stringify(events)}`);
+  };
+  return { t, bus, user, events, call, chat, model, finalReply };
+}
+
+describe("character replies", () => {
+  it("shows typing, streams the reply as updates, stores it and sends the final text", async () => {
+    const llm = new ScriptedLlm();
+    const { call, chat, events, model, finalReply } = await setup({ llm });
+    const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "hello you" } });
+    expect(sent.status).toBe(202);
+
+    const final = await finalReply();
+    expect(final.action === "add" && final.message).toMatchObject({
+      chat_id: chat.id,
+      from: "model",
+      type: "text",
+      text: `${model?.name} heard: hello you`,
+    });
+    const kinds = events.map((event) =>
+      event.action === "add" || event.action === "update"
+        ? `${event.action}:${event.message.type}`
+        : event.action,
+    );
+    expect(kinds[0]).toBe("add:typing");
+    expect(kinds).toContain("update:text");
+    expect(kinds.at(-1)).toBe("add:text");
+
+    // the model saw the conversation and the user's name
+    expect(llm.requests[0]?.userName).toBe("Sam");
+    expect(llm.requests[0]?.history.map((turn) => turn.text)).toEqual([model?.first_msg, "hello you"]);
+
+    const history = messagesResponseSchema.parse((await call("GET", `/api/chats/${chat.id}/messages`)).body);
+    expect(history.items.at(-1)).toMatchObject({ from: "model", text: `${model?.name} heard: hello you` });
+    const stored = history.items.at(-1);
+    expect(final.action === "add" && final.message.message_id).toBe(stored?.id);
+  });
+
+  it("still answers when a worker dies mid-reply: another worker takes the job once its lease ends", async () => {
+    const llm = new ScriptedLlm();
+    const { t, bus, call, chat, finalReply } = await setup({ llm, env: { JOBS_IN_PROCESS: "false" } });
+    await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "are you there" } });
+    // the worker that took the job died before finishing it
+    const dead = await new JobRepository(t.database.db, t.database.dialect).claim(Date.now(), 150);
+    expect(dead?.kind).toBe("reply");
+
+    // a worker started after the crash (as `npm run worker` would be)
+    const restarted = new DatabaseJobQueue(t.database.db, t.database.dialect, { pollMs: 20 });
+    restarted.register(
+      "reply",
+      replyJobHandler({
+        db: t.database.db,
+        llm,
+        bus,
+        characters: new CharacterRepository(t.database.db),
+        users: new UserRepository(t.database.db),
+        presenter: new Presenter(t.storage),
+      }),
+    );
+    restarted.start();
+    try {
+      const final = await finalReply();
+      expect(final.action === "add" && final.message.text).toContain("are you there");
+      const history = messagesResponseSchema.parse(
+        (await call("GET", `/api/chats/${chat.id}/messages`)).body,
+      );
+      expect(history.items.filter((item) => item.from === "model")).toHaveLength(2); // first message + one reply
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it("retries a reply whose stream was cut", async () => {
+    const llm = new ScriptedLlm({ failures: 1 });
+    const { call, chat, finalReply } = await setup({ llm });
+    await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "second try" } });
+    const final = await finalReply();
+    expect(final.action === "add" && final.message.text).toContain("second try");
+    expect(llm.requests).toHaveLength(2);
+  });
+
+  it("refunds the tokens and tells the user when the reply finally fails", async () => {
+    const llm = new ScriptedLlm({ failures: 10 });
+    const { t, user, call, chat, finalReply } = await setup({ llm });
+    await t.database.db
+      .updateTable("users")
+      .set({ free_msgs: 0, tokens: 5 })
+      .where("id", "=", user.id)
+      .execute();
+    const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "will fail" } });
+    expect(sent.body.balance).toEqual({ free_msgs: 0, tokens: 4 });
+
+    const notice = await finalReply();
+    expect(notice.action === "add" && notice.message.text).toContain("not charged");
+    const { tokens } = await t.database.db
+      .selectFrom("users")
+      .select("tokens")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(tokens).toBe(5);
+    const ledger = await t.database.db
+      .selectFrom("token_ledger")
+      .select(["delta", "reason"])
+      .where("user_id", "=", user.id)
+      .orderBy("id")
+      .execute();
+    expect(ledger).toEqual([
+      { delta: -1, reason: "message" },
+      { delta: 1, reason: "refund" },
+    ]);
+  });
+});
