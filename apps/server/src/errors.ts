@@ -52,6 +52,13 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** 422: the content is refused by moderation; nothing was stored or charged. */
+export class ContentRefusedError extends AppError {
+  constructor(message: string, category: string) {
+    super(422, "content_refused", message, { category });
+  }
+}
+
 /** 402: the balance does not cover it; the web app opens the buy-tokens or plan prompt. */
 export class PaymentRequiredError extends AppError {
   constructor(type: string, message: string) {

@@ -5,6 +5,7 @@ import * as emailOutbox from "./migrations/0002_email_outbox.ts";
 import * as accounts from "./migrations/0003_accounts.ts";
 import * as chats from "./migrations/0004_chats.ts";
 import * as jobs from "./migrations/0005_jobs.ts";
+import * as moderation from "./migrations/0006_moderation.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003_accounts": accounts,
   "0004_chats": chats,
   "0005_jobs": jobs,
+  "0006_moderation": moderation,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

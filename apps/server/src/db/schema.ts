@@ -165,7 +165,19 @@ export interface JobsTable {
   created_at: Generated<string>;
 }
 
+export interface ModerationEventsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  surface: string;
+  category: string;
+  classifier: string;
+  /** the start of the refused text, for review */
+  excerpt: string;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  moderation_events: ModerationEventsTable;
   jobs: JobsTable;
   chats: ChatsTable;
   messages: MessagesTable;

@@ -2,6 +2,7 @@ import {
   chatListQuerySchema,
   chatListResponseSchema,
   chatSchema,
+  contentRefusedSchema,
   createChatBodySchema,
   deletedResponseSchema,
   deleteMessagesBodySchema,
@@ -83,6 +84,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; chats
         response: {
           202: sendMessageResponseSchema,
           402: insufficientBalanceSchema,
+          422: contentRefusedSchema,
           ...errorResponses(400, 401, 404),
         },
       },

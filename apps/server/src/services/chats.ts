@@ -13,6 +13,7 @@ import {
   type ChatWithCharacter,
 } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
 
 /** The repositories one transaction works with. */
@@ -30,15 +31,18 @@ export class ChatService {
   readonly #messages: MessageRepository;
   readonly #present: Presenter;
   readonly #jobs: JobQueue;
+  readonly #moderation: ModerationService;
 
   constructor(deps: {
     db: Kysely<Database>;
     characters: CharacterRepository;
     presenter: Presenter;
     jobs: JobQueue;
+    moderation: ModerationService;
   }) {
     this.#db = deps.db;
     this.#jobs = deps.jobs;
+    this.#moderation = deps.moderation;
     this.#characters = deps.characters;
     const repositories = unitOfWork(deps.db);
     this.#chats = repositories.chats;
@@ -113,6 +117,7 @@ export class ChatService {
     text: string,
   ): Promise<{ message: Message; balance: { free_msgs: number; tokens: number } }> {
     const chat = await this.#requireChat(chatId, userId);
+    await this.#moderation.check(text, "chat_message", userId);
     return this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });

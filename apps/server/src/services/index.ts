@@ -7,16 +7,19 @@ import { replyJobHandler } from "../jobs/reply.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
+import { RuleBasedClassifier } from "../providers/moderation/rule-based.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { MediaRepository } from "../repositories/media.ts";
+import { ModerationEventRepository } from "../repositories/moderation-events.ts";
 import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { AccountService } from "./accounts.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
 import { GalleryService } from "./gallery.ts";
+import { ModerationService } from "./moderation.ts";
 import { Presenter } from "./presenters.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
@@ -28,7 +31,7 @@ export function createServices(deps: {
   email: EmailSender;
   llm: LlmProvider;
   bus: EventBus;
-  log: { error(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
   const { db } = deps.database;
   const repositories = {
@@ -47,6 +50,11 @@ export function createServices(deps: {
     secret: loadAuthSecret(deps.config.auth.secret, deps.config.dataDir),
     onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
   });
+  const moderation = new ModerationService({
+    classifier: new RuleBasedClassifier(),
+    events: new ModerationEventRepository(db),
+    log: deps.log,
+  });
   const jobs = new DatabaseJobQueue(db, deps.database.dialect, { log: deps.log });
   jobs.register(
     "reply",
@@ -64,7 +72,7 @@ export function createServices(deps: {
     jobs,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
-    chats: new ChatService({ db, characters: repositories.characters, presenter, jobs }),
+    chats: new ChatService({ db, characters: repositories.characters, presenter, jobs, moderation }),
     accounts: new AccountService({
       auth,
       users,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
 import { modelSummarySchema } from "./catalog.ts";
-import { genderSchema } from "./common.ts";
+import { errorResponseSchema, genderSchema } from "./common.ts";
 
 /** Message types: stored ones, plus the transient typing/start_generation placeholders. */
 export const messageTypeSchema = z.enum([
@@ -94,3 +94,6 @@ export const deleteMessagesBodySchema = z.object({
   msgs_ids: z.array(z.number().int().positive()).min(1).max(500),
 });
 export const deletedResponseSchema = z.object({ deleted: z.number().int() });
+
+/** 422: moderation refused the text (e.g. sexual content involving minors); nothing stored or charged. */
+export const contentRefusedSchema = errorResponseSchema.extend({ category: z.string() });
