@@ -12,7 +12,8 @@ import { registerWebApp } from "./plugins/web-app.ts";
 import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts";
 import { createLlmProvider, llmHealthCheck } from "./providers/llm/index.ts";
 import type { LlmProvider } from "./providers/llm/types.ts";
-import { type EventBus, MemoryEventBus } from "./realtime/bus.ts";
+import type { EventBus } from "./realtime/bus.ts";
+import { createEventBus } from "./realtime/redis-bus.ts";
 import { registerRealtime } from "./realtime/socket.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -76,7 +77,7 @@ export async function buildApp(
 
   const email = createEmailSender({ config: deps.config, db: deps.database.db, log: app.log });
   app.addHook("onClose", async () => email.close?.());
-  const bus = deps.bus ?? new MemoryEventBus();
+  const bus = deps.bus ?? (await createEventBus(deps.config.redisUrl));
   const llm = deps.llm ?? createLlmProvider(deps.config.llm);
   const services = createServices({ ...deps, email, bus, llm, log: app.log });
   if (deps.config.jobsInProcess) {

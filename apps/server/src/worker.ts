@@ -3,18 +3,18 @@ import { prepareData } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
 import { createEmailSender } from "./providers/email/index.ts";
 import { createLlmProvider } from "./providers/llm/index.ts";
-import { MemoryEventBus } from "./realtime/bus.ts";
+import { createEventBus } from "./realtime/redis-bus.ts";
 import { createServices } from "./services/index.ts";
 
 /**
  * A job worker without HTTP: replies, images and voice, for running beside web instances started
- * with JOBS_IN_PROCESS=false. Its events reach users through the shared bus (Redis, from the
- * scale-out step on); with the in-process bus only a worker inside the web process can reach them.
+ * with JOBS_IN_PROCESS=false. Its events reach users through Redis (REDIS_URL), which every web
+ * instance listens to; without Redis, run the worker inside the web process instead.
  */
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 const { database, storage } = await prepareData({ ...config, seed: { ...config.seed, onStart: false } }, log);
-const bus = new MemoryEventBus();
+const bus = await createEventBus(config.redisUrl);
 const email = createEmailSender({ config, db: database.db, log });
 const services = createServices({
   config,

@@ -64,9 +64,17 @@ async function writeWebFixture(dir: string): Promise<void> {
 
 /** The whole app on a fresh, migrated and seeded database (rows only; media files are not rendered). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; bus?: EventBus; llm?: LlmProvider } = {},
+  options: {
+    env?: Record<string, string>;
+    bus?: EventBus;
+    llm?: LlmProvider;
+    /** another instance's database, shared instead of a fresh one (the owner drops it) */
+    database?: DatabaseHandle;
+  } = {},
 ) {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await createTestDatabase();
   const workDir = await mkdtemp(path.join(tmpdir(), "reverie-app-"));
   const webDistDir = path.join(workDir, "web");
   await writeWebFixture(webDistDir);

@@ -1,0 +1,87 @@
+import { chatSchema, modelListSchema, type SocketEvent } from "@reverie/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { DatabaseHandle } from "../../src/db/database.ts";
+import { migrateToLatest } from "../../src/db/migrator.ts";
+import { seedCatalog } from "../../src/db/seed/index.ts";
+import { DiskMediaStorage } from "../../src/media/storage.ts";
+import { ScriptedLlm } from "../helpers/scripted-llm.ts";
+import { createTestApp, createTestDatabase, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
+
+const redisUrl = process.env.REDIS_URL;
+// Two instances on one Postgres and one Redis, as in production; CI provides both.
+const runs = testDatabaseKind() === "postgres" && Boolean(redisUrl);
+
+describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let web: TestApp;
+  let worker: TestApp;
+  let webUrl: string;
+
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase());
+    await migrateToLatest(database);
+    await seedCatalog(database.db, new DiskMediaStorage("/tmp/reverie-scale-out-media"), {
+      generateMedia: false,
+    });
+    const env = { REDIS_URL: redisUrl ?? "" };
+    // instance A serves the user's socket and runs no jobs; instance B only works on jobs
+    web = await createTestApp({ database, env: { ...env, JOBS_IN_PROCESS: "false" } });
+    worker = await createTestApp({
+      database,
+      env: { ...env, JOBS_IN_PROCESS: "true" },
+      llm: new ScriptedLlm(),
+    });
+    webUrl = (await web.app.listen({ host: "127.0.0.1", port: 0 })).replace("http", "ws");
+  });
+  afterAll(async () => {
+    await web?.close();
+    await worker?.close();
+    await drop?.();
+  });
+
+  it("delivers a reply produced by instance B to the socket the user holds on instance A", async () => {
+    const register = await web.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: "scale@example.com", password: "secret1" },
+    });
+    const { token } = register.json() as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const model = modelListSchema.parse((await web.get("/api/models?gender=male")).body).items[0];
+    const chat = chatSchema.parse(
+      (
+        await web.app.inject({ method: "POST", url: "/api/chats", headers, payload: { model_id: model?.id } })
+      ).json(),
+    );
+
+    const socket = new WebSocket(`${webUrl}/ws/v2?token=${token}`);
+    const events: SocketEvent[] = [];
+    socket.on("message", (data) => {
+      const text = data.toString();
+      if (text !== "pong") events.push(JSON.parse(text) as SocketEvent);
+    });
+    await new Promise((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
+
+    const sent = await web.app.inject({
+      method: "POST",
+      url: `/api/chats/${chat.id}/messages`,
+      headers,
+      payload: { message: { text: "across instances" } },
+    });
+    expect(sent.statusCode).toBe(202);
+
+    let final: SocketEvent | undefined;
+    for (let waited = 0; waited < 15_000 && !final; waited += 25) {
+      final = events.find((event) => event.action === "add" && event.message.type === "text");
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    socket.close();
+    expect(final?.action === "add" && final.message.text).toBe(`${model?.name} heard: across instances`);
+    expect(events[0]?.action === "add" && events[0].message.type).toBe("typing");
+  });
+});
