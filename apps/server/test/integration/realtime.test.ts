@@ -4,7 +4,21 @@ import WebSocket from "ws";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
-const bus = new MemoryEventBus();
+/** The in-process bus, counting live subscriptions so a test can see a socket let go of its own. */
+class CountingBus extends MemoryEventBus {
+  active = 0;
+
+  override subscribe(...args: Parameters<MemoryEventBus["subscribe"]>) {
+    const unsubscribe = super.subscribe(...args);
+    this.active++;
+    return () => {
+      this.active--;
+      unsubscribe();
+    };
+  }
+}
+
+const bus = new CountingBus();
 let t: TestApp;
 let base: string;
 const sockets: WebSocket[] = [];
@@ -108,12 +122,17 @@ describe("the v2 socket", () => {
     expect(await client.closed).toBe(1009);
   });
 
-  it("stops delivering once the socket is closed", async () => {
+  it("drops the socket's subscription when it closes", async () => {
     const user = await newUser();
+    const before = bus.active;
     const client = connect(`?token=${user.token}`);
     await client.opened;
+    expect(bus.active).toBe(before + 1);
     client.socket.close();
     await client.closed;
-    await expect(bus.publish(user.user.id, event(12, "nobody listens"))).resolves.toBeUndefined();
+    for (let waited = 0; waited < 2000 && bus.active !== before; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(bus.active).toBe(before);
   });
 });
