@@ -97,3 +97,28 @@ export const deletedResponseSchema = z.object({ deleted: z.number().int() });
 
 /** 422: moderation refused the text (e.g. sexual content involving minors); nothing stored or charged. */
 export const contentRefusedSchema = errorResponseSchema.extend({ category: z.string() });
+
+/** Path of a single message in a chat. */
+export const chatMessageParamsSchema = z.object({
+  id: z.coerce.number().int().positive().describe("chat id"),
+  messageId: z.coerce.number().int().positive(),
+});
+
+/** Unlocking a private_image / private_video message: the message with its full media, and the balance after. */
+export const unlockMessageResponseSchema = z.object({
+  message: messageSchema,
+  balance: z.object({ free_msgs: z.number().int(), tokens: z.number().int() }),
+});
+
+/** Voice for a character's message: `ready` carries the link at once; `generating` ends with a status_change event. */
+export const voiceMessageResponseSchema = z.object({
+  message_id: z.number().int(),
+  status: z.enum(["generating", "ready"]),
+  link: z.string().optional(),
+});
+
+/** 403 for a premium feature on the free plan: the web app opens the paywall with `source`. */
+export const premiumRequiredSchema = errorResponseSchema.extend({
+  error: z.literal("premium_required"),
+  source: z.string().describe("paywall source label, e.g. voice_message_free_plan_user"),
+});
