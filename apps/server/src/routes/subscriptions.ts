@@ -1,6 +1,6 @@
-import { plansResponseSchema } from "@reverie/shared";
+import { plansResponseSchema, tokenPackagesResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listPlans } from "../services/subscriptions.ts";
+import { listPlans, listTokenPackages } from "../services/subscriptions.ts";
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,5 +13,17 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listPlans(),
+  );
+
+  app.get(
+    "/subscriptions/packages",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Token packages on sale",
+        response: { 200: tokenPackagesResponseSchema },
+      },
+    },
+    async () => listTokenPackages(),
   );
 };

@@ -20,3 +20,15 @@ export function listPlans() {
     features: { ...PRICING.premiumFeatures },
   };
 }
+
+/** The token packages on sale (spec sizes), with their price ids. */
+export function listTokenPackages() {
+  return {
+    packages: PRICING.tokenPackages.map((tokenPackage) => ({
+      id: `tokens_${tokenPackage.tokens}`,
+      tokens: tokenPackage.tokens,
+      price_cents: tokenPackage.price_cents,
+      currency: PRICING.currency,
+    })),
+  };
+}

@@ -5,6 +5,7 @@ import {
   modelListSchema,
   modelSchema,
   plansResponseSchema,
+  tokenPackagesResponseSchema,
 } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -141,5 +142,15 @@ describe("GET /api/subscriptions/plans", () => {
     const yearly = plans.find((plan) => plan.interval === "year");
     expect(yearly?.monthly_price_cents).toBeLessThan(monthly?.monthly_price_cents ?? 0);
     expect(yearly?.discount_percent).toBeGreaterThan(0);
+  });
+});
+
+describe("GET /api/subscriptions/packages", () => {
+  it("lists the token packages with prices", async () => {
+    const { status, body } = await get("/api/subscriptions/packages");
+    expect(status).toBe(200);
+    const { packages } = tokenPackagesResponseSchema.parse(body);
+    expect(packages.map((tokenPackage) => tokenPackage.tokens)).toEqual([100, 350, 550, 1150, 2400, 3750]);
+    expect(packages.every((tokenPackage) => tokenPackage.price_cents > 0)).toBe(true);
   });
 });
