@@ -16,6 +16,8 @@ const integration = (database: "sqlite" | "postgres"): TestProjectInlineConfigur
 });
 
 export default defineConfig({
+  // the web app's import alias, for its unit tests
+  resolve: { alias: { "@": new URL("./apps/web/src", import.meta.url).pathname } },
   test: {
     reporters: ["default", "./scripts/vitest-summary-reporter.ts"],
     // node:sqlite prints an ExperimentalWarning in every worker otherwise

@@ -4,7 +4,9 @@ import { RouterProvider } from "react-router/dom";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
+import { realtime } from "@/lib/realtime";
 import type { RouteHandle } from "@/lib/route-handle";
+import { useStorageValue } from "@/lib/storage";
 import { RootErrorBoundary, RouteErrorBoundary } from "./errors";
 import { RedirectHome, RedirectNotFound, RedirectToLogin } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -116,7 +118,10 @@ function getRouter(signedIn: boolean) {
 export function AppRouter() {
   const session = useSession();
   const userId = session.user?.id ?? null;
+  const token = useStorageValue("accessToken");
   useEffect(() => setAnalyticsUser(userId), [userId]);
+  // The messages socket lives as long as the session, whatever screen is open.
+  useEffect(() => realtime.setToken(userId ? token : null), [userId, token]);
   if (session.status === "loading") return <LoadingScreen />;
   const signedIn = session.status === "signed-in";
   // Keyed: a new router needs a fresh provider, or the old one's state (the sign-in screen) renders
