@@ -1,17 +1,15 @@
 /**
- * Catalog read benchmark: the server listens on loopback on a fresh seeded SQLite database
+ * Catalog read benchmark: the app listens on loopback in this process, on a fresh seeded database,
  * and a bounded number of concurrent clients call the public catalog routes.
- * Prints p50/p99 latency and throughput per route. Run with `npm run bench`.
+ * Prints p50/p90/p99 latency and throughput per route. Part of `npm run bench`.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrator.ts";
 import { seedCatalog } from "../src/db/seed/index.ts";
 import { DiskMediaStorage } from "../src/media/storage.ts";
+import { createBenchDatabase, formatTable, ms, summarize } from "./lib.ts";
 
 const CONCURRENCY = 20;
 const REQUESTS_PER_ROUTE = 2_000;
@@ -22,10 +20,6 @@ const ROUTES = [
   "/api/anonym/chats?gender=male",
   "/api/health",
 ];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function measure(baseUrl: string, route: string) {
   const latencies: number[] = [];
@@ -44,34 +38,46 @@ async function measure(baseUrl: string, route: string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    route,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / seconds,
-  };
+  return { route, ...summarize(latencies), rps: latencies.length / seconds };
 }
 
-const workDir = await mkdtemp(path.join(tmpdir(), "reverie-bench-"));
-const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: workDir });
-const database = createDatabase({ kind: "sqlite", path: path.join(workDir, "bench.sqlite") });
-const storage = new DiskMediaStorage(config.mediaDir);
-await migrateToLatest(database);
-await seedCatalog(database.db, storage, { generateMedia: false });
-const app = await buildApp({ config, database, storage }, { logger: false });
-const address = await app.listen({ host: "127.0.0.1", port: 0 });
-
-console.log(
-  `catalog reads: ${REQUESTS_PER_ROUTE} requests per route, ${CONCURRENCY} concurrent clients, SQLite`,
-);
-for (const route of ROUTES) {
-  await measure(address, route); // warm-up pass
-  const result = await measure(address, route);
-  console.log(
-    `${result.route.padEnd(42)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ${Math.round(result.rps)} req/s`,
-  );
+export async function runCatalogBench(): Promise<void> {
+  const benchDatabase = await createBenchDatabase();
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...benchDatabase.env });
+  const database = createDatabase(config.database);
+  try {
+    const storage = new DiskMediaStorage(config.mediaDir);
+    await migrateToLatest(database);
+    await seedCatalog(database.db, storage, { generateMedia: false });
+    const app = await buildApp({ config, database, storage }, { logger: false });
+    const address = await app.listen({ host: "127.0.0.1", port: 0 });
+    try {
+      console.log(
+        `\n== catalog reads: ${REQUESTS_PER_ROUTE} requests per route, ${CONCURRENCY} concurrent clients, ` +
+          `app in this process, ${benchDatabase.describe}\n`,
+      );
+      const rows: string[][] = [];
+      for (const route of ROUTES) {
+        await measure(address, route); // warm-up pass
+        const result = await measure(address, route);
+        rows.push([
+          result.route,
+          String(result.count),
+          ms(result.p50),
+          ms(result.p90),
+          ms(result.p99),
+          ms(result.max),
+          String(Math.round(result.rps)),
+        ]);
+      }
+      console.log(formatTable(["route", "count", "p50 ms", "p90 ms", "p99 ms", "max ms", "req/s"], rows));
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await benchDatabase.remove();
+  }
 }
-await app.close();
-await database.close();
-await rm(workDir, { recursive: true, force: true });
+
+if (import.meta.main) await runCatalogBench();

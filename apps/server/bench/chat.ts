@@ -1,0 +1,456 @@
+/**
+ * Chat benchmark: concurrent signed-in users chat with characters while the server answers through
+ * a fake OpenAI-compatible upstream with a fixed streaming schedule. Measures what the server adds:
+ * POST → first socket event (typing), and the time-to-first-token overhead (first streamed `update`
+ * at the client − first token sent by the upstream). The server runs in a child process; the
+ * upstream and the clients run here, so both ends of every measurement are read on this process's
+ * clock. Part of `npm run bench`.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { SocketEvent } from "@reverie/shared";
+import WebSocket from "ws";
+import { loadConfig } from "../src/config.ts";
+import { createDatabase } from "../src/db/database.ts";
+import { createBenchDatabase, formatTable, ms, type Summary, summarize } from "./lib.ts";
+
+const USERS = Number(process.env.BENCH_CHAT_USERS ?? 50);
+const MESSAGES_PER_USER = Number(process.env.BENCH_CHAT_MESSAGES ?? 20);
+const WARMUP_MESSAGES_PER_USER = 2;
+/** A user reads the reply and types the next message: uniformly this long, in ms. */
+const THINK_MS = { min: 100, max: 400 };
+/** The upstream's fixed schedule: first token this long after the request, then a chunk every CHUNK_EVERY_MS. */
+const UPSTREAM_FIRST_TOKEN_MS = 40;
+const UPSTREAM_CHUNK_EVERY_MS = 8;
+const UPSTREAM_CHUNKS = [
+  "Oh",
+  " hi",
+  " again!",
+  " I",
+  " was",
+  " just",
+  " thinking",
+  " about",
+  " you",
+  " and",
+  " our",
+  " talk.",
+];
+const REPLY_TIMEOUT_MS = 30_000;
+const PUBLIC_URL = "http://reverie.bench";
+const TARGETS = { p50: 5, p99: 20 };
+
+const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** What the fake upstream saw of one reply, by the message's tag. */
+interface UpstreamRecord {
+  requestAt: number;
+  firstTokenAt: number;
+}
+
+/**
+ * A local OpenAI-compatible server speaking the real SSE protocol with a known schedule. It finds
+ * the tag of the user's newest message in the prompt and records when the request arrived and
+ * when the first token left.
+ */
+async function startFakeUpstream() {
+  const records = new Map<string, UpstreamRecord>();
+  let requests = 0;
+  const chunk = (id: number, delta: Record<string, unknown>, finishReason: string | null = null) =>
+    `data: ${JSON.stringify({
+      id: `chatcmpl-bench${id}`,
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model: "bench-model",
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    })}\n\n`;
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const requestAt = performance.now();
+    if (req.method === "GET" && req.url === "/v1/models") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ object: "list", data: [{ id: "bench-model", object: "model" }] }));
+      return;
+    }
+    const parts: Buffer[] = [];
+    req.on("data", (part: Buffer) => parts.push(part));
+    req.on("end", () => {
+      const id = ++requests;
+      const body = JSON.parse(Buffer.concat(parts).toString("utf8")) as {
+        messages: { role: string; content: string }[];
+      };
+      const newest = body.messages.findLast((message) => message.role === "user")?.content ?? "";
+      const tag = /\[(u\d+ m\d+)\]/.exec(newest)?.[1];
+      setTimeout(() => {
+        res.writeHead(200, {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-cache",
+        });
+        res.write(chunk(id, { role: "assistant", content: "" }) + chunk(id, { content: UPSTREAM_CHUNKS[0] }));
+        if (tag) records.set(tag, { requestAt, firstTokenAt: performance.now() });
+        let next = 1;
+        const timer = setInterval(() => {
+          if (next < UPSTREAM_CHUNKS.length) {
+            res.write(chunk(id, { content: UPSTREAM_CHUNKS[next++] }));
+            return;
+          }
+          clearInterval(timer);
+          res.end(`${chunk(id, {}, "stop")}data: [DONE]\n\n`);
+        }, UPSTREAM_CHUNK_EVERY_MS);
+      }, UPSTREAM_FIRST_TOKEN_MS);
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    records,
+    async close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** The app as `npm start` runs it, in a child process; resolves once it listens. */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; address: string }> {
+  const child = fork(new URL("./chat-server.ts", import.meta.url), {
+    execArgv: ["--disable-warning=ExperimentalWarning"],
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { address: string }).address));
+    child.once("exit", (code) => reject(new Error(`the bench server exited early (code ${code})`)));
+    child.once("error", reject);
+  });
+  return { child, address };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, "exit");
+  child.send("stop");
+  const forced = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+interface Sample {
+  postStart: number;
+  postEnd?: number;
+  typingAt?: number;
+  firstUpdateAt?: number;
+  finalAt?: number;
+  failed?: string;
+  finished: () => void;
+}
+
+interface BenchUser {
+  index: number;
+  token: string;
+  userId: string;
+  chatId: number;
+  socket: WebSocket;
+  current?: Sample;
+  /** events that arrived while no message of this user was in flight */
+  strayEvents: number;
+}
+
+async function call<T>(
+  address: string,
+  method: "GET" | "POST",
+  url: string,
+  options: { token?: string; body?: object; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const response = await fetch(address + url, {
+    method,
+    headers: {
+      ...(options.body ? { "content-type": "application/json" } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Runs `task` for every item, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await task(item);
+      }
+    }),
+  );
+}
+
+/** Signs a user up (each from an IP of their own, as the per-IP sign-up limit expects), opens a chat, connects the socket. */
+async function prepareUser(address: string, index: number, characterId: number): Promise<BenchUser> {
+  const { token, user } = await call<{ token: string; user: { id: string } }>(
+    address,
+    "POST",
+    "/api/auth/register",
+    {
+      body: { email: `bench${index}@example.com`, password: "bench-password", first_name: `User${index}` },
+      headers: { "x-forwarded-for": `10.90.${index >> 8}.${index & 255}` },
+    },
+  );
+  const chat = await call<{ id: number }>(address, "POST", "/api/chats", {
+    token,
+    body: { model_id: characterId },
+  });
+  const socket = new WebSocket(`${address.replace(/^http/, "ws")}/ws/v2?token=${encodeURIComponent(token)}`, {
+    headers: { origin: PUBLIC_URL },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("unexpected-response", (_request, response) =>
+      reject(new Error(`the socket was refused: HTTP ${response.statusCode}`)),
+    );
+    socket.once("error", reject);
+  });
+  const benchUser: BenchUser = { index, token, userId: user.id, chatId: chat.id, socket, strayEvents: 0 };
+  socket.on("message", (data) => {
+    const at = performance.now();
+    const text = data.toString();
+    if (text === "pong") return;
+    const event = JSON.parse(text) as SocketEvent;
+    if ((event.action !== "add" && event.action !== "update") || event.message.chat_id !== benchUser.chatId)
+      return;
+    const sample = benchUser.current;
+    if (!sample) {
+      benchUser.strayEvents++;
+      return;
+    }
+    const { action, message } = event;
+    if (action === "add" && message.type === "typing") sample.typingAt ??= at;
+    else if (action === "update" && message.type === "text" && message.text) sample.firstUpdateAt ??= at;
+    else if (action === "add" && message.type === "text") {
+      sample.finalAt = at;
+      // the notice of a reply that finally failed has a provisional (negative) id
+      if (message.id < 0) sample.failed = `reply failed: ${message.text}`;
+      sample.finished();
+    }
+  });
+  return benchUser;
+}
+
+interface Measured {
+  post: number[];
+  typing: number[];
+  ttftOverhead: number[];
+  typingToUpstream: number[];
+  reply: number[];
+  errors: string[];
+}
+
+async function chatLoop(
+  address: string,
+  user: BenchUser,
+  upstream: Map<string, UpstreamRecord>,
+  measured: Measured,
+): Promise<void> {
+  await delay(Math.random() * THINK_MS.max); // users do not all start in the same millisecond
+  for (let turn = 1; turn <= WARMUP_MESSAGES_PER_USER + MESSAGES_PER_USER; turn++) {
+    const tag = `u${user.index} m${turn}`;
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const sample: Sample = { postStart: performance.now(), finished };
+    user.current = sample;
+    const timeout = setTimeout(() => {
+      sample.failed ??= "no final reply within the timeout";
+      finished();
+    }, REPLY_TIMEOUT_MS);
+    try {
+      await call(address, "POST", `/api/chats/${user.chatId}/messages`, {
+        token: user.token,
+        body: { message: { text: `[${tag}] How was your day? Tell me something nice.` } },
+      });
+      sample.postEnd = performance.now();
+    } catch (error) {
+      sample.failed = `POST failed: ${(error as Error).message}`;
+      finished();
+    }
+    await done;
+    clearTimeout(timeout);
+    user.current = undefined;
+    if (turn > WARMUP_MESSAGES_PER_USER) record(sample, upstream.get(tag), measured);
+    await delay(THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min));
+  }
+}
+
+function record(sample: Sample, upstream: UpstreamRecord | undefined, measured: Measured): void {
+  const { postStart, postEnd, typingAt, firstUpdateAt, finalAt } = sample;
+  if (sample.failed || postEnd === undefined || finalAt === undefined) {
+    measured.errors.push(sample.failed ?? "incomplete");
+    return;
+  }
+  if (typingAt === undefined || firstUpdateAt === undefined || !upstream) {
+    measured.errors.push("a reply arrived without typing, a streamed update or an upstream request");
+    return;
+  }
+  measured.post.push(postEnd - postStart);
+  measured.typing.push(typingAt - postStart);
+  measured.ttftOverhead.push(firstUpdateAt - upstream.firstTokenAt);
+  measured.typingToUpstream.push(upstream.requestAt - typingAt);
+  measured.reply.push(finalAt - postStart);
+}
+
+function verdict(summary: Summary): { text: string; pass: boolean } {
+  const p50 = summary.p50 <= TARGETS.p50;
+  const p99 = summary.p99 <= TARGETS.p99;
+  return {
+    text: `p50 ${p50 ? "PASS" : "MISS"}, p99 ${p99 ? "PASS" : "MISS"}`,
+    pass: p50 && p99,
+  };
+}
+
+export async function runChatBench(): Promise<void> {
+  const upstream = await startFakeUpstream();
+  const benchDatabase = await createBenchDatabase();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL,
+    SEED_MEDIA: "false",
+    LLM_BASE_URL: upstream.baseUrl,
+    LLM_MODEL: "bench-model",
+    ...benchDatabase.env,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  };
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const users: BenchUser[] = [];
+  try {
+    server = await startServer(env);
+    const { address } = server;
+    const characters = (await call<{ items: { id: number }[] }>(address, "GET", "/api/models?gender=female"))
+      .items;
+    if (characters.length === 0) throw new Error("the seed has no characters");
+
+    // sign-up hashes passwords (argon2id): a few at a time
+    const indexes = Array.from({ length: USERS }, (_, index) => index + 1);
+    await eachLimited(indexes, 4, async (index) => {
+      users.push(await prepareUser(address, index, characters[index % characters.length]?.id ?? 0));
+    });
+    // premium, so the free-message quota does not end the run
+    const database = createDatabase(loadConfig(env).database);
+    try {
+      await database.db
+        .updateTable("users")
+        .set({ plan: "premium" })
+        .where(
+          "id",
+          "in",
+          users.map((user) => user.userId),
+        )
+        .execute();
+    } finally {
+      await database.close();
+    }
+
+    const measured: Measured = {
+      post: [],
+      typing: [],
+      ttftOverhead: [],
+      typingToUpstream: [],
+      reply: [],
+      errors: [],
+    };
+    const keepAlive = setInterval(() => {
+      for (const user of users) if (user.socket.readyState === WebSocket.OPEN) user.socket.send("ping");
+    }, 30_000);
+    const started = performance.now();
+    try {
+      await Promise.all(users.map((user) => chatLoop(address, user, upstream.records, measured)));
+    } finally {
+      clearInterval(keepAlive);
+    }
+    const seconds = (performance.now() - started) / 1000;
+
+    console.log(
+      `\n== chat: ${USERS} concurrent users, ${MESSAGES_PER_USER} measured messages each (after ${WARMUP_MESSAGES_PER_USER} warm-up), ` +
+        `think ${THINK_MS.min}-${THINK_MS.max} ms between replies`,
+    );
+    console.log(
+      `server: buildApp in a child process on 127.0.0.1, ${benchDatabase.describe}, ` +
+        `${process.env.REDIS_URL ? "REDIS_URL set" : "no Redis (database job queue, in-process events)"}`,
+    );
+    console.log(
+      `fake upstream (this process): first token ${UPSTREAM_FIRST_TOKEN_MS} ms after the request, ` +
+        `then ${UPSTREAM_CHUNKS.length - 1} chunks ${UPSTREAM_CHUNK_EVERY_MS} ms apart; clients and upstream share one clock\n`,
+    );
+    const rows: { label: string; summary: Summary; target: boolean }[] = [
+      { label: "POST → first socket event (typing)", summary: summarize(measured.typing), target: true },
+      {
+        label: "TTFT overhead (first update − upstream first token)",
+        summary: summarize(measured.ttftOverhead),
+        target: true,
+      },
+      { label: "POST response time", summary: summarize(measured.post), target: false },
+      {
+        label: "typing → upstream request received",
+        summary: summarize(measured.typingToUpstream),
+        target: false,
+      },
+      {
+        label: "POST → final reply (incl. upstream stream)",
+        summary: summarize(measured.reply),
+        target: false,
+      },
+    ];
+    console.log(
+      formatTable(
+        [
+          "measure",
+          "count",
+          "p50 ms",
+          "p90 ms",
+          "p99 ms",
+          "max ms",
+          `target p50 ≤ ${TARGETS.p50}, p99 ≤ ${TARGETS.p99}`,
+        ],
+        rows.map(({ label, summary, target }) => [
+          label,
+          String(summary.count),
+          ms(summary.p50),
+          ms(summary.p90),
+          ms(summary.p99),
+          ms(summary.max),
+          target ? verdict(summary).text : "(info)",
+        ]),
+      ),
+    );
+    const stray = users.reduce((sum, user) => sum + user.strayEvents, 0);
+    console.log(
+      `\n${measured.reply.length} replies in ${seconds.toFixed(1)} s (${(measured.reply.length / seconds).toFixed(1)} per second); ` +
+        `${measured.errors.length} failed${stray ? `; ${stray} events arrived with no message in flight` : ""}`,
+    );
+    for (const [reason, count] of countBy(measured.errors)) console.log(`  ${count}× ${reason}`);
+    const allPass = rows.filter((row) => row.target).every((row) => verdict(row.summary).pass);
+    console.log(allPass ? "all chat targets met" : "chat targets MISSED (see above)");
+  } finally {
+    for (const user of users) user.socket.terminate();
+    if (server) await stopServer(server.child);
+    await upstream.close();
+    await benchDatabase.remove();
+  }
+}
+
+function countBy(values: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+if (import.meta.main) await runChatBench();
