@@ -11,6 +11,7 @@ import { CookieBanner } from "@/features/cookie-consent/components/cookie-banner
 import { InterestSelection } from "@/features/interest/components/interest-selection";
 import { useInterestSelectionVisible } from "@/features/interest/hooks/use-interest-selection";
 import { useSession } from "@/lib/auth";
+import { cn } from "@/lib/cn";
 import { useRouteHandle } from "@/lib/route-handle";
 
 /** Ambient art behind the age gate; no content is rendered (or fetched) until the age is confirmed. */
@@ -58,7 +59,10 @@ function Shell() {
       <ScrollRestoration />
       <NavigationProgress />
       {gated ? null : (
-        <div data-testid="app-shell" className="flex min-h-dvh flex-col pb-16 md:pb-0">
+        <div
+          data-testid="app-shell"
+          className={cn("flex min-h-dvh flex-col md:pb-0", handle.immersive ? "pb-0" : "pb-16")}
+        >
           <a
             href="#main"
             className="sr-only rounded-full bg-coral-500 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[90]"
@@ -71,8 +75,8 @@ function Shell() {
               <Outlet />
             </Suspense>
           </main>
-          <Footer />
-          <BottomTabBar signedIn={signedIn} />
+          {handle.immersive ? null : <Footer />}
+          <BottomTabBar signedIn={signedIn} className={handle.immersive ? "hidden" : undefined} />
         </div>
       )}
       {gated ? (

@@ -25,6 +25,7 @@ function screen(
 
 const EXPLORE: RouteHandle = { section: "explore", interestSelection: true };
 const CHAT: RouteHandle = { section: "chat", interestSelection: true };
+const CHAT_ROOM: RouteHandle = { ...CHAT, immersive: true };
 const GALLERY: RouteHandle = { section: "gallery", interestSelection: true };
 const LEGAL: RouteHandle = { skipAgeGate: true };
 const ACCOUNT: RouteHandle = { section: "account" };
@@ -38,13 +39,23 @@ const publicScreens: RouteObject[] = [
   screen("explore", landing, EXPLORE),
   screen("gallery", () => import("./routes/gallery"), GALLERY),
   screen("gallery/:id", () => import("./routes/gallery-item"), GALLERY),
-  screen("chat", () => import("./routes/chat-list"), CHAT),
-  screen("chat/:id", () => import("./routes/character"), CHAT),
   screen("terms", () => import("./routes/terms"), LEGAL),
   screen("privacy_policy", () => import("./routes/privacy-policy"), LEGAL),
   screen("not-found", () => import("./routes/not-found")),
   // The OAuth popup's last stop; in both sets, since the popup may finish after the opener signed in.
   screen("auth/callback", () => import("./routes/auth-callback"), BARE),
+];
+
+/** Chats as visitors see them: the anonymous list and the character page with "Sign up to chat". */
+const visitorChatScreens: RouteObject[] = [
+  screen("chat", () => import("./routes/chat-list"), CHAT),
+  screen("chat/:id", () => import("./routes/character"), CHAT),
+];
+
+/** The signed-in user's own chats. */
+const memberChatScreens: RouteObject[] = [
+  screen("chat", () => import("./routes/my-chats"), CHAT),
+  screen("chat/:id", () => import("./routes/chat-room"), CHAT_ROOM),
 ];
 
 /** Sign-in screens: only for signed-out visitors. */
@@ -81,12 +92,14 @@ export function buildRoutes(signedIn: boolean): RouteObject[] {
   const children = signedIn
     ? [
         ...publicScreens,
+        ...memberChatScreens,
         ...authScreens.map((route) => ({ path: route.path, element: <RedirectHome /> })),
         ...accountScreens,
         ...tail,
       ]
     : [
         ...publicScreens,
+        ...visitorChatScreens,
         ...authScreens,
         ...ACCOUNT_PATHS.map((path) => ({ path, element: <RedirectToLogin /> })),
         ...tail,

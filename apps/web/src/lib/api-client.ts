@@ -16,11 +16,14 @@ export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
   readonly error: string;
+  /** Extra fields of the error body, e.g. `type` of a 402 or `source` of a premium_required 403. */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, error: string, message: string) {
+  constructor(status: number, error: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.error = error;
+    this.details = details;
   }
 
   get isNotFound(): boolean {
@@ -104,7 +107,15 @@ async function request(method: string, path: string, options: RequestOptions = {
 
   if (response.status === 401 && options.redirectOnUnauthorized !== false) handleUnauthorized();
   const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.message);
+  if (parsed.success) {
+    const {
+      statusCode: _status,
+      error: _error,
+      message: _message,
+      ...details
+    } = body as Record<string, unknown>;
+    throw new ApiError(response.status, parsed.data.error, parsed.data.message, details);
+  }
   // Some answers (rate limits, for one) carry only a message.
   const partial = partialErrorSchema.safeParse(body);
   if (partial.success) {

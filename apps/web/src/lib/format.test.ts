@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatTime, formatTokens, pluralize } from "./format";
+import { formatDuration, formatPrice, formatTime, formatTokens, pluralize } from "./format";
 
 describe("formatTime", () => {
   it("formats local time as zero-padded 24-hour HH:MM", () => {
@@ -57,5 +57,12 @@ describe("formatTokens and pluralize", () => {
     expect(pluralize(1, "photo")).toBe("1 photo");
     expect(pluralize(0, "video")).toBe("0 videos");
     expect(pluralize(12, "photo")).toBe("12 photos");
+  });
+});
+
+describe("formatPrice", () => {
+  it("formats cents in the currency", () => {
+    expect(formatPrice(999, "usd")).toBe("$9.99");
+    expect(formatPrice(24_999, "usd")).toBe("$249.99");
   });
 });

@@ -10,6 +10,8 @@ export interface RouteHandle {
   interestSelection?: boolean;
   /** A utility screen shown alone: no nav, footer, age gate or other overlays (the OAuth callback). */
   bare?: boolean;
+  /** A full-height screen (the open chat): no footer, and no bottom tab bar on phones. */
+  immersive?: boolean;
 }
 
 /** The merged handles of the matched routes (deeper routes win). */

@@ -49,6 +49,7 @@ export const chatListResponseSchema = z.object({
   pages_count: z.number().int(),
   total_count: z.number().int(),
 });
+export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
 
 export const createChatBodySchema = z.object({ model_id: z.coerce.number().int().positive() });
 

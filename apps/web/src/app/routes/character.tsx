@@ -13,15 +13,13 @@ import { ChatPreviewPanel } from "@/features/chat/components/chat-preview-panel"
 import { ModelMediaGrid } from "@/features/gallery/components/model-media-grid";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { isApiError } from "@/lib/api-client";
-import { useSession } from "@/lib/auth";
 
-/** /chat/:id — the character page with its chat panel (messaging itself arrives with the chat issue). */
+/** /chat/:id for visitors — the character page, with a chat panel that asks them to sign up. */
 export default function CharacterRoute() {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
   const model = useModel(validId ? id : 0);
-  const session = useSession();
   useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
 
   const back = (
@@ -71,7 +69,7 @@ export default function CharacterRoute() {
             {model.isPending ? (
               <Skeleton className="h-[30rem] rounded-3xl lg:h-full" />
             ) : (
-              <ChatPreviewPanel model={model.data} signedIn={session.status === "signed-in"} />
+              <ChatPreviewPanel model={model.data} />
             )}
           </div>
         </div>

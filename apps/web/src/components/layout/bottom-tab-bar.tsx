@@ -6,7 +6,7 @@ import { useRouteHandle } from "@/lib/route-handle";
 import { NAV_ITEMS } from "./nav-items";
 
 /** Under 768 px the section links move to a bottom tab bar. */
-export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
+export function BottomTabBar({ signedIn, className }: { signedIn: boolean; className?: string }) {
   const { section } = useRouteHandle();
   const account = signedIn
     ? { label: "Account", to: paths.settings, icon: UserRound }
@@ -15,7 +15,10 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
   return (
     <nav
       aria-label="Tabs"
-      className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t border-white/[0.07] bg-ink-950/90 backdrop-blur-xl md:hidden"
+      className={cn(
+        "pb-safe fixed inset-x-0 bottom-0 z-40 border-t border-white/[0.07] bg-ink-950/90 backdrop-blur-xl md:hidden",
+        className,
+      )}
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
         {[...NAV_ITEMS, { ...account, section: "account" }].map((item) => {

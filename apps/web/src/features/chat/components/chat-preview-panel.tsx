@@ -1,5 +1,5 @@
 import type { Model } from "@reverie/shared";
-import { LockKeyhole, Send, Sparkles } from "lucide-react";
+import { LockKeyhole, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { MediaImage } from "@/components/media/media-image";
 import { buttonStyles } from "@/components/ui/button";
@@ -10,9 +10,9 @@ import { formatTime } from "@/lib/format";
 
 /**
  * The chat with a character as a visitor sees it: the character's first message, the suggested
- * reply, and a composer that asks to sign up. Sending messages arrives with the chat issue.
+ * reply, and a composer that asks to sign up.
  */
-export function ChatPreviewPanel({ model, signedIn }: { model: Model; signedIn: boolean }) {
+export function ChatPreviewPanel({ model }: { model: Model }) {
   const openedAt = formatTime(new Date().toISOString());
 
   return (
@@ -61,47 +61,21 @@ export function ChatPreviewPanel({ model, signedIn }: { model: Model; signedIn: 
               <Sparkles className="size-3.5 text-coral-300" aria-hidden="true" />
               Suggested
             </span>
-            <ChipButton
-              data-testid="suggestion-chip"
-              disabled={!signedIn}
-              title={signedIn ? undefined : "Sign up to chat"}
-            >
+            <ChipButton data-testid="suggestion-chip" disabled title="Sign up to chat">
               {model.user_first_msg_help}
             </ChipButton>
           </div>
         ) : null}
-        {signedIn ? (
-          <form className="flex items-center gap-2" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor="chat-composer" className="sr-only">
-              Message {model.name}
-            </label>
-            <input
-              id="chat-composer"
-              disabled
-              placeholder="Chatting arrives very soon…"
-              className="h-12 flex-1 rounded-full border border-white/10 bg-ink-900 px-5 text-sm text-ink-100 placeholder:text-ink-500 disabled:opacity-70"
-            />
-            <button
-              type="submit"
-              disabled
-              aria-label="Send"
-              className="grid size-12 place-items-center rounded-full bg-coral-500 text-white disabled:opacity-40"
-            >
-              <Send className="size-5" aria-hidden="true" />
-            </button>
-          </form>
-        ) : (
-          <div
-            className="flex items-center gap-3 rounded-full border border-white/10 bg-ink-900 py-1.5 pr-1.5 pl-5"
-            data-testid="chat-composer"
-          >
-            <LockKeyhole className="size-4 shrink-0 text-ink-400" aria-hidden="true" />
-            <span className="min-w-0 flex-1 truncate text-sm text-ink-400">Write to {model.name}…</span>
-            <Link to={paths.register} className={buttonStyles({ size: "sm" })} data-testid="sign-up-to-chat">
-              Sign up to chat
-            </Link>
-          </div>
-        )}
+        <div
+          className="flex items-center gap-3 rounded-full border border-white/10 bg-ink-900 py-1.5 pr-1.5 pl-5"
+          data-testid="chat-composer"
+        >
+          <LockKeyhole className="size-4 shrink-0 text-ink-400" aria-hidden="true" />
+          <span className="min-w-0 flex-1 truncate text-sm text-ink-400">Write to {model.name}…</span>
+          <Link to={paths.register} className={buttonStyles({ size: "sm" })} data-testid="sign-up-to-chat">
+            Sign up to chat
+          </Link>
+        </div>
       </div>
     </Card>
   );

@@ -139,6 +139,15 @@ describe("conversationReducer", () => {
     expect(state.voice[50]).toEqual({ status: "default", link: "/media/v.wav" });
   });
 
+  it("settles a reply that arrived while the socket was away", () => {
+    const state = run(
+      { type: "event", event: add(message(-9, { type: "typing" })) },
+      { type: "event", event: update(message(-9, { text: "Hi" })) },
+      { type: "settled" },
+    );
+    expect(canSend(state)).toBe(true);
+  });
+
   it("deletes and clears", () => {
     let state = run({ type: "history", messages: [message(1), message(2), message(3)] });
     state = conversationReducer(state, { type: "deleted", ids: [2] });

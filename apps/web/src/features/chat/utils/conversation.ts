@@ -28,6 +28,8 @@ export type ConversationAction =
   | { type: "replace"; message: Message }
   | { type: "deleted"; ids: readonly number[] }
   | { type: "cleared" }
+  /** the character's last message is known to be stored (after a reconnect): nothing is in flight */
+  | { type: "settled" }
   | { type: "voice"; messageId: number; status: VoiceStatus; link?: string }
   | { type: "event"; event: SocketEvent };
 
@@ -125,6 +127,8 @@ export function conversationReducer(state: ConversationState, action: Conversati
     }
     case "cleared":
       return { ...state, messages: [], draft: null };
+    case "settled":
+      return { ...state, typing: false, generating: false, draft: null };
     case "voice":
       return {
         ...state,

@@ -1,0 +1,99 @@
+import { UserRoundX } from "lucide-react";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Page } from "@/components/layout/page";
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { BuyTokensModal } from "@/features/billing/components/buy-tokens-modal";
+import { PremiumModal } from "@/features/billing/components/premium-modal";
+import { useModel } from "@/features/catalog/api/get-model";
+import { CharacterProfile } from "@/features/catalog/components/character-profile";
+import { useDeleteChat } from "@/features/chat/api/delete-chat";
+import { useOpenChat } from "@/features/chat/api/open-chat";
+import { Conversation } from "@/features/chat/components/conversation";
+import { MyChatList } from "@/features/chat/components/my-chat-list";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isApiError } from "@/lib/api-client";
+
+/** /chat/:id, signed in: the chat with one character, between the chat list and their profile. */
+export default function ChatRoomRoute() {
+  const params = useParams();
+  const modelId = Number(params.id);
+  const validId = Number.isInteger(modelId) && modelId > 0;
+  const model = useModel(validId ? modelId : 0);
+  const chat = useOpenChat(modelId, validId);
+  const deleteChat = useDeleteChat();
+  const navigate = useNavigate();
+  const [paymentReason, setPaymentReason] = useState<string | null>(null);
+  const [paywallSource, setPaywallSource] = useState<string | null>(null);
+  useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
+
+  const notFound =
+    !validId ||
+    (model.isError && isApiError(model.error) && model.error.isNotFound) ||
+    (chat.isError && isApiError(chat.error) && chat.error.isNotFound);
+
+  if (notFound) {
+    return (
+      <Page narrow>
+        <EmptyState
+          icon={<UserRoundX className="size-6" aria-hidden="true" />}
+          title="This character isn't here"
+          description="They may have moved on. There are plenty of others who'd love to talk."
+          action={<ButtonLink to={paths.home}>Explore characters</ButtonLink>}
+        />
+      </Page>
+    );
+  }
+
+  const failed = chat.isError ? chat : model.isError ? model : null;
+
+  return (
+    <div className="mx-auto grid h-[calc(100dvh-4rem)] w-full max-w-[1760px] grid-cols-1 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-6 lg:px-6 lg:py-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)_minmax(0,22rem)]">
+      <aside className="hidden min-h-0 flex-col lg:flex" aria-label="Your chats">
+        <MyChatList activeModelId={modelId} />
+      </aside>
+      <div className="flex min-h-0 flex-col border-white/[0.06] bg-ink-850/60 lg:rounded-3xl lg:border">
+        {failed ? (
+          <div className="p-6">
+            <ErrorState
+              title="We couldn't open this chat"
+              error={failed.error}
+              onRetry={() => failed.refetch()}
+            />
+          </div>
+        ) : chat.data ? (
+          <Conversation
+            key={chat.data.id}
+            className="flex-1"
+            chatId={chat.data.id}
+            model={chat.data.model}
+            suggestion={model.data?.user_first_msg_help || null}
+            onPaymentRequired={setPaymentReason}
+            onPremiumRequired={setPaywallSource}
+            onDeleteChat={async () => {
+              const current = chat.data;
+              if (!current) return;
+              await deleteChat.mutateAsync({ chatId: current.id, modelId });
+              navigate(paths.chat, { replace: true });
+            }}
+          />
+        ) : (
+          <div className="grid flex-1 place-items-center">
+            <Spinner label="Opening the chat" />
+          </div>
+        )}
+      </div>
+      <aside className="hidden min-h-0 overflow-y-auto xl:block" aria-label="Profile">
+        {model.data ? <CharacterProfile model={model.data} /> : null}
+      </aside>
+      {paymentReason ? (
+        <BuyTokensModal reason={paymentReason} onClose={() => setPaymentReason(null)} />
+      ) : null}
+      {paywallSource ? <PremiumModal source={paywallSource} onClose={() => setPaywallSource(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { tokenPackagesResponseSchema } from "@reverie/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** GET /api/subscriptions/packages — token packages and their prices. */
+export function getTokenPackages(signal?: AbortSignal) {
+  return api.get("/api/subscriptions/packages", tokenPackagesResponseSchema, { signal });
+}
+
+export const tokenPackagesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["subscriptions", "packages"],
+    queryFn: ({ signal }) => getTokenPackages(signal),
+    staleTime: 60 * 60_000,
+  });
+
+export function useTokenPackages() {
+  return useQuery(tokenPackagesQueryOptions());
+}

@@ -1,0 +1,20 @@
+import { chatSchema } from "@reverie/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** POST /api/chats — the user's chat with a character (created with its first message if new). */
+export function openChat(modelId: number) {
+  return api.post("/api/chats", chatSchema, { body: { model_id: modelId } });
+}
+
+/** Opening is idempotent on the server, so it is cached like a read. */
+export const openChatQueryOptions = (modelId: number) =>
+  queryOptions({
+    queryKey: ["chats", "open", modelId],
+    queryFn: () => openChat(modelId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useOpenChat(modelId: number, enabled: boolean) {
+  return useQuery({ ...openChatQueryOptions(modelId), enabled });
+}

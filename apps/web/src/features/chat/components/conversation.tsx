@@ -1,0 +1,406 @@
+import type { Message, ModelSummary } from "@reverie/shared";
+import { ArrowLeft, Eraser, ListChecks, MoreVertical, Trash2, WifiOff, X } from "lucide-react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { MediaImage } from "@/components/media/media-image";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { Notice } from "@/components/ui/notice";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { cn } from "@/lib/cn";
+import { useRealtimeStatus } from "@/lib/realtime";
+import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
+import { Composer } from "./composer";
+import { MessageBubble } from "./message-bubble";
+import { GenerationPlaceholder, TypingIndicator } from "./typing-indicator";
+
+interface ConversationProps extends ConversationPrompts {
+  chatId: number;
+  model: ModelSummary;
+  /** the suggested first reply, offered until the user has written */
+  suggestion: string | null;
+  /** deleting the whole chat is the screen's business (it navigates away) */
+  onDeleteChat: () => Promise<void>;
+  className?: string;
+}
+
+/** Within this distance of the bottom, new messages keep the view pinned to the newest. */
+const PINNED_PX = 120;
+
+/** A chat with one character: history scrolling upward, live replies, and the composer. */
+export function Conversation({
+  chatId,
+  model,
+  suggestion,
+  onDeleteChat,
+  onPaymentRequired,
+  onPremiumRequired,
+  className,
+}: ConversationProps) {
+  const conversation = useConversation(
+    { id: chatId, modelId: model.id },
+    { onPaymentRequired, onPremiumRequired },
+  );
+  const { state, history } = conversation;
+  const socket = useRealtimeStatus();
+  const [realistic, setRealistic] = useState(true);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [confirm, setConfirm] = useState<"clear" | "delete" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [unlocking, setUnlocking] = useState<number | null>(null);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const anchor = useRef<{ firstId: number | undefined; fromBottom: number } | null>(null);
+
+  const firstId = state.messages[0]?.id;
+  const hasUserMessage = state.messages.some((message) => message.from === "user");
+
+  // Older pages arrive above: keep the message the user was reading where it was.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const saved = anchor.current;
+    if (saved && saved.firstId !== firstId) {
+      element.scrollTop = element.scrollHeight - saved.fromBottom;
+      anchor.current = null;
+    } else if (pinned.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  });
+
+  // Infinite scroll upward, a page of 10 at a time.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  useEffect(() => {
+    const sentinel = topSentinel.current;
+    const root = scroller.current;
+    if (!sentinel || !root) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        if (!hasNextPage || isFetchingNextPage) return;
+        anchor.current = { firstId, fromBottom: root.scrollHeight - root.scrollTop };
+        void fetchNextPage();
+      },
+      { root, rootMargin: "200px 0px 0px 0px" },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, firstId]);
+
+  function onScroll() {
+    const element = scroller.current;
+    if (!element) return;
+    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_PX;
+  }
+
+  async function send(text: string) {
+    pinned.current = true;
+    return conversation.send(text, realistic);
+  }
+
+  async function unlock(message: Message) {
+    setUnlocking(message.id);
+    await conversation.unlock(message);
+    setUnlocking(null);
+  }
+
+  function toggleSelected(id: number) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  function endSelecting() {
+    setSelecting(false);
+    setSelected(new Set());
+  }
+
+  async function deleteSelected() {
+    setBusy(true);
+    if (await conversation.remove([...selected])) endSelecting();
+    setBusy(false);
+  }
+
+  async function confirmAction() {
+    setBusy(true);
+    if (confirm === "clear") {
+      if (await conversation.clear()) setConfirm(null);
+    } else if (confirm === "delete") {
+      await onDeleteChat();
+    }
+    setBusy(false);
+  }
+
+  const status = state.typing ? "typing…" : state.generating ? "taking a photo…" : "Online";
+
+  return (
+    <section
+      className={cn("flex min-h-0 flex-col overflow-hidden", className)}
+      aria-label={`Chat with ${model.name}`}
+      data-testid="conversation"
+    >
+      <header className="flex items-center gap-3 border-b border-white/[0.06] px-3 py-3 sm:px-5">
+        <Link
+          to={paths.chat}
+          className="grid size-9 place-items-center rounded-full text-ink-300 hover:bg-white/5 hover:text-white lg:hidden"
+          aria-label="All chats"
+        >
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <span className="relative">
+          <MediaImage
+            src={model.avatar_url}
+            alt=""
+            ratio={1}
+            className="size-11 rounded-full border border-white/10"
+          />
+          <span
+            aria-hidden="true"
+            className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-ink-850 bg-emerald-400"
+          />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-ink-100">{model.name}</h2>
+          <p className="text-xs text-emerald-300/90" data-testid="chat-status">
+            {status}
+          </p>
+        </div>
+        {selecting ? (
+          <div className="flex items-center gap-2">
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={selected.size === 0}
+              loading={busy}
+              onClick={() => void deleteSelected()}
+              data-testid="delete-selected"
+            >
+              Delete ({selected.size})
+            </Button>
+            <Button size="icon" variant="ghost" aria-label="Cancel selection" onClick={endSelecting}>
+              <X className="size-5" aria-hidden="true" />
+            </Button>
+          </div>
+        ) : (
+          <ChatMenu
+            onSelect={() => setSelecting(true)}
+            onClear={() => setConfirm("clear")}
+            onDelete={() => setConfirm("delete")}
+          />
+        )}
+      </header>
+
+      {socket === "closed" ? (
+        <p
+          className="flex items-center justify-center gap-2 bg-amber-400/10 px-4 py-1.5 text-xs text-amber-200"
+          role="status"
+        >
+          <WifiOff className="size-3.5" aria-hidden="true" />
+          Reconnecting…
+        </p>
+      ) : null}
+
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-5 sm:px-5">
+        <div ref={topSentinel} aria-hidden="true" className="h-px" />
+        {history.isFetchingNextPage ? (
+          <div className="flex justify-center py-3">
+            <Spinner size="sm" label="Loading earlier messages" />
+          </div>
+        ) : null}
+        {history.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : history.isError ? (
+          <Notice tone="error">Earlier messages could not be loaded.</Notice>
+        ) : null}
+        {!history.isPending && state.messages.length === 0 && !state.typing ? (
+          <p className="py-10 text-center text-sm text-ink-400">Say hi to {model.name} — they're waiting.</p>
+        ) : null}
+        <ol className="flex flex-col gap-4" aria-label="Messages" data-testid="message-list">
+          {state.messages.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              model={model}
+              voice={state.voice[message.id]?.status ?? "default"}
+              selecting={selecting}
+              selected={selected.has(message.id)}
+              onToggleSelected={() => toggleSelected(message.id)}
+              onVoice={() => void conversation.toggleVoice(message)}
+              onUnlock={() => unlock(message)}
+              unlocking={unlocking === message.id}
+            />
+          ))}
+          {state.draft ? (
+            <MessageBubble
+              key="draft"
+              message={state.draft}
+              model={model}
+              voice="default"
+              selecting={false}
+              selected={false}
+              onToggleSelected={() => {}}
+              onVoice={() => {}}
+              onUnlock={async () => {}}
+              unlocking={false}
+            />
+          ) : state.typing ? (
+            <TypingIndicator model={model} />
+          ) : null}
+          {state.generating ? <GenerationPlaceholder model={model} /> : null}
+        </ol>
+      </div>
+
+      {conversation.error ? (
+        <div className="px-3 pb-2 sm:px-4">
+          <Notice tone="error" testId="chat-error">
+            <span className="flex items-start justify-between gap-3">
+              {conversation.error}
+              <button
+                type="button"
+                onClick={conversation.dismissError}
+                aria-label="Dismiss"
+                className="shrink-0"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </span>
+          </Notice>
+        </div>
+      ) : null}
+
+      <Composer
+        name={model.name}
+        canSend={conversation.canSend}
+        suggestion={hasUserMessage ? null : suggestion}
+        realistic={realistic}
+        onRealisticChange={setRealistic}
+        onSend={send}
+      />
+
+      {confirm ? (
+        <Modal
+          title={confirm === "clear" ? "Clear this chat?" : `Delete your chat with ${model.name}?`}
+          onClose={() => setConfirm(null)}
+          size="sm"
+          testId="confirm-modal"
+        >
+          <p className="mt-2 text-ink-300">
+            {confirm === "clear"
+              ? "Every message in this chat will be deleted. This can't be undone."
+              : "The chat and all of its messages will be deleted. This can't be undone."}
+          </p>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={busy}
+              onClick={() => void confirmAction()}
+              data-testid="confirm-action"
+            >
+              {confirm === "clear" ? "Clear chat" : "Delete chat"}
+            </Button>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+function ChatMenu({
+  onSelect,
+  onClear,
+  onDelete,
+}: {
+  onSelect: () => void;
+  onClear: () => void;
+  onDelete: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function close(event: MouseEvent | KeyboardEvent) {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === "Escape"
+          : !menu.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    }
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  const item = (label: string, icon: ReactNode, action: () => void, testId: string, danger = false) => (
+    <button
+      type="button"
+      role="menuitem"
+      data-testid={testId}
+      onClick={() => {
+        setOpen(false);
+        action();
+      }}
+      className={cn(
+        "flex w-full items-center gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm transition hover:bg-white/5",
+        danger ? "text-coral-300" : "text-ink-100",
+      )}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="relative" ref={menu}>
+      <Button
+        size="icon"
+        variant="ghost"
+        aria-label="Chat options"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="chat-menu"
+      >
+        <MoreVertical className="size-5" aria-hidden="true" />
+      </Button>
+      {open ? (
+        <div
+          role="menu"
+          className="absolute top-11 right-0 z-30 w-52 rounded-2xl border border-white/10 bg-ink-800 p-1.5 shadow-[0_20px_50px_-15px_rgb(0_0_0/0.8)]"
+        >
+          {item(
+            "Select messages",
+            <ListChecks className="size-4" aria-hidden="true" />,
+            onSelect,
+            "menu-select",
+          )}
+          {item("Clear chat", <Eraser className="size-4" aria-hidden="true" />, onClear, "menu-clear")}
+          {item(
+            "Delete chat",
+            <Trash2 className="size-4" aria-hidden="true" />,
+            onDelete,
+            "menu-delete",
+            true,
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
