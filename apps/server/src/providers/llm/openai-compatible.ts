@@ -1,4 +1,12 @@
 import type { ComponentStatus } from "../../services/health.ts";
+import {
+  clip,
+  describeError,
+  describeUrl,
+  isRetryableStatus,
+  readLimited,
+  upstreamMessage,
+} from "../upstream-http.ts";
 import { buildChatMessages } from "./prompt.ts";
 import { readSse, type SseItem } from "./sse.ts";
 import { LlmError, type LlmProvider, type ReplyRequest } from "./types.ts";
@@ -45,7 +53,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     this.#maxPromptTokens = options.maxPromptTokens ?? DEFAULT_MAX_PROMPT_TOKENS;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#temperature = options.temperature;
-    this.#where = describeUrl(this.#baseUrl);
+    this.#where = describeUrl(this.#baseUrl, "the LLM server");
   }
 
   async *streamReply(request: ReplyRequest): AsyncIterable<string> {
@@ -193,11 +201,6 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 }
 
-/** 408 (timeout), 425, 429 (rate limit) and 5xx may succeed later; other 4xx will not. */
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 425 || status === 429 || status >= 500;
-}
-
 /** Restarts on every sign of life; `fired` says whether it ran out. */
 class InactivityTimer {
   fired = false;
@@ -275,23 +278,6 @@ function streamError(error: unknown, where: string): LlmError {
   return new LlmError(`${where} reported an error mid-stream: ${message}`, { retryable: !permanent });
 }
 
-/** The message of an error body in the shapes servers use, else the text itself. */
-function upstreamMessage(body: string, statusText: string): string {
-  try {
-    const parsed = JSON.parse(body) as Record<string, unknown>;
-    const error = parsed.error;
-    if (typeof error === "string") return error;
-    if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-      return (error as { message: string }).message;
-    }
-    if (typeof parsed.message === "string") return parsed.message;
-    if (typeof parsed.detail === "string") return parsed.detail;
-  } catch {
-    // not JSON: use the text
-  }
-  return clip(body.replace(/<[^>]*>/g, " "), 300) || statusText || "no details";
-}
-
 function listedModels(body: string): string[] {
   try {
     const parsed = JSON.parse(body) as { data?: unknown; models?: unknown };
@@ -311,45 +297,4 @@ function listedModels(body: string): string[] {
 /** Ollama lists "llama3.1:latest" for "llama3.1"; some servers list "models/x" or a file path. */
 function sameModel(listed: string, model: string): boolean {
   return listed === model || listed === `${model}:latest` || listed.endsWith(`/${model}`);
-}
-
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  try {
-    while (text.length < limit) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return text.slice(0, limit);
-}
-
-function describeUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return "the LLM server";
-  }
-}
-
-/** "fetch failed" says little: the cause (ECONNREFUSED, "other side closed") says more. */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return `${error.message} (${typeof code === "string" ? `${code}: ` : ""}${cause.message})`;
-  }
-  return error.message;
-}
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

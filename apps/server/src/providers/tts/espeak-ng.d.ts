@@ -1,0 +1,25 @@
+/** The parts of espeak-ng's Emscripten build (its command-line program compiled to WASM) that are used. */
+declare module "espeak-ng" {
+  interface EspeakFileSystem {
+    writeFile(path: string, data: string | Uint8Array): void;
+    readFile(path: string): Uint8Array;
+  }
+
+  interface EspeakModule {
+    FS: EspeakFileSystem;
+  }
+
+  interface EspeakOptions {
+    /** the command line, without the program name */
+    arguments: string[];
+    /** run before main(), e.g. to write the input file */
+    preRun?: Array<(module: EspeakModule) => void>;
+    /** called when main() exits; Node's default sets process.exitCode */
+    quit?: (status: number, toThrow: unknown) => never;
+    print?: (line: string) => void;
+    printErr?: (line: string) => void;
+  }
+
+  /** Instantiates the program and runs main() with `arguments`; resolves once it has run. */
+  export default function ESpeakNg(options: EspeakOptions): Promise<EspeakModule>;
+}

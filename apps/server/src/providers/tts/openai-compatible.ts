@@ -1,0 +1,168 @@
+import type { ComponentStatus } from "../../services/health.ts";
+import {
+  describeError,
+  describeUrl,
+  isRetryableStatus,
+  readLimited,
+  upstreamMessage,
+} from "../upstream-http.ts";
+import {
+  type SpeechAudio,
+  type SpeechRequest,
+  TtsError,
+  type TtsProvider,
+  type VoiceGender,
+} from "./types.ts";
+
+export interface OpenAiCompatibleTtsOptions {
+  /**
+   * Up to and including the API version ("https://api.openai.com/v1"); a bare host
+   * ("http://127.0.0.1:8880") gets "/v1".
+   */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when set (local servers usually need none). */
+  apiKey?: string;
+  model: string;
+  /** The server's voice names for female and male characters. */
+  voices: Record<VoiceGender, string>;
+  /** Longest wait for the whole audio; default 60 s. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const CHECK_TIMEOUT_MS = 10_000;
+const ERROR_BODY_LIMIT = 16_384;
+
+/** What a server may answer instead of the MP3 asked for, and the file extension to store it under. */
+const EXTENSIONS: Record<string, string> = {
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/ogg": "ogg",
+  "audio/opus": "opus",
+  "audio/aac": "aac",
+  "audio/flac": "flac",
+};
+
+/**
+ * Any server speaking OpenAI's `POST /v1/audio/speech`: OpenAI, and local ones such as
+ * Kokoro-FastAPI or openedai-speech. Failures become `TtsError`s that say whether trying again
+ * may help (429 and 5xx may; other 4xx, such as a rejected key, will not).
+ */
+export class OpenAiCompatibleTts implements TtsProvider {
+  readonly name = "openai-compatible";
+  readonly #apiUrl: string;
+  readonly #apiKey: string | undefined;
+  readonly #model: string;
+  readonly #voices: Record<VoiceGender, string>;
+  readonly #timeoutMs: number;
+  readonly #where: string;
+
+  constructor(options: OpenAiCompatibleTtsOptions) {
+    this.#apiUrl = apiRoot(options.baseUrl);
+    this.#apiKey = options.apiKey || undefined;
+    this.#model = options.model;
+    this.#voices = options.voices;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#where = describeUrl(this.#apiUrl, "the speech server");
+  }
+
+  async synthesize(request: SpeechRequest): Promise<SpeechAudio> {
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const fail = (error: unknown, during: string) => {
+      if (request.signal?.aborted) return request.signal.reason;
+      if (timeout.aborted) {
+        return new TtsError(`${this.#where} did not answer within ${this.#timeoutMs} ms`, {
+          retryable: true,
+          cause: error,
+        });
+      }
+      return new TtsError(`${this.#where}: connection failed ${during}: ${describeError(error)}`, {
+        retryable: true,
+        cause: error,
+      });
+    };
+
+    let response: Response;
+    try {
+      response = await fetch(`${this.#apiUrl}/audio/speech`, {
+        method: "POST",
+        headers: this.#headers({ "content-type": "application/json", accept: "audio/*" }),
+        body: JSON.stringify({
+          model: this.#model,
+          input: request.text,
+          voice: this.#voices[request.voice],
+          response_format: "mp3",
+        }),
+        signal,
+      });
+    } catch (error) {
+      throw fail(error, "before the response");
+    }
+    if (!response.ok) {
+      const text = await readLimited(response, ERROR_BODY_LIMIT).catch(() => "");
+      throw new TtsError(
+        `${this.#where} answered HTTP ${response.status}: ${upstreamMessage(text, response.statusText)}`,
+        { retryable: isRetryableStatus(response.status) },
+      );
+    }
+    let data: Uint8Array;
+    try {
+      data = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw fail(error, "while reading the audio");
+    }
+    if (data.length === 0) throw new TtsError(`${this.#where} sent no audio`, { retryable: true });
+    const contentType =
+      (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    const extension = EXTENSIONS[contentType];
+    // a server that does not say what it sent answered the MP3 that was asked for
+    if (extension) return { data, contentType, extension };
+    if (
+      contentType.startsWith("audio/") ||
+      contentType === "" ||
+      contentType === "application/octet-stream"
+    ) {
+      return { data, contentType: "audio/mpeg", extension: "mp3" };
+    }
+    throw new TtsError(`${this.#where} sent ${contentType} instead of audio`, { retryable: false });
+  }
+
+  /** Reachable, and the key is accepted (speech servers without a model list count as reachable). */
+  async check(): Promise<ComponentStatus> {
+    const detail = `${this.#where}, model ${this.#model}`;
+    try {
+      const response = await fetch(`${this.#apiUrl}/models`, {
+        headers: this.#headers({ accept: "application/json" }),
+        signal: AbortSignal.timeout(Math.min(this.#timeoutMs, CHECK_TIMEOUT_MS)),
+      });
+      const text = await readLimited(response, ERROR_BODY_LIMIT);
+      if (response.status === 401 || response.status === 403 || response.status >= 500) {
+        return {
+          status: "degraded",
+          detail: `${detail}: HTTP ${response.status}: ${upstreamMessage(text, response.statusText)}`,
+        };
+      }
+      return { status: "ok", detail };
+    } catch (error) {
+      return { status: "degraded", detail: `${detail}: unreachable: ${describeError(error)}` };
+    }
+  }
+
+  #headers(extra: Record<string, string>): Record<string, string> {
+    return this.#apiKey ? { ...extra, authorization: `Bearer ${this.#apiKey}` } : extra;
+  }
+}
+
+/** "https://api.openai.com/v1" stays; "http://127.0.0.1:8880" becomes "http://127.0.0.1:8880/v1". */
+function apiRoot(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, "");
+  try {
+    return new URL(trimmed).pathname.replace(/\/+$/, "") === "" ? `${trimmed}/v1` : trimmed;
+  } catch {
+    return trimmed;
+  }
+}

@@ -1,0 +1,37 @@
+import type { ComponentStatus } from "../../services/health.ts";
+
+/** Which of the configured voices reads the text: the character's. */
+export type VoiceGender = "female" | "male";
+
+export interface SpeechRequest {
+  /** Plain sentences (see `speakableText`): no emoji, no markdown. */
+  text: string;
+  voice: VoiceGender;
+  signal?: AbortSignal;
+}
+
+export interface SpeechAudio {
+  data: Uint8Array;
+  /** e.g. audio/wav, audio/mpeg */
+  contentType: string;
+  /** file extension matching the content type, without the dot: the static server derives the type from it */
+  extension: string;
+}
+
+/** A failure to synthesize; `retryable` says whether the same request may succeed later. */
+export class TtsError extends Error {
+  readonly retryable: boolean;
+
+  constructor(message: string, options: { retryable: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "TtsError";
+    this.retryable = options.retryable;
+  }
+}
+
+/** Text to speech: reads a message aloud in a voice that fits the character. */
+export interface TtsProvider {
+  readonly name: string;
+  synthesize(request: SpeechRequest): Promise<SpeechAudio>;
+  check(): Promise<ComponentStatus>;
+}
