@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, "..");
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** the server's SQLite file, for tests that arrange an account's plan or quota */
+    sqlitePath: string;
   }
 }
 
@@ -87,6 +89,7 @@ export default async function setup(project: TestProject) {
   );
   await waitForHealth(baseURL, server, 180_000);
   project.provide("baseURL", baseURL);
+  project.provide("sqlitePath", path.join(dataDir, "reverie.sqlite"));
 
   return async () => {
     server.kill("SIGTERM");

@@ -1,3 +1,4 @@
+import { DatabaseSync } from "node:sqlite";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
@@ -63,4 +64,21 @@ export function appLinkIn(text: string, baseURL: string): string {
   const match = text.match(new RegExp(`${baseURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/\\S+`));
   if (!match) throw new Error(`no app link in: ${text}`);
   return match[0].replace(/[).,]+$/, "");
+}
+
+/**
+ * Arranges an account for a test (a premium plan, a used-up free quota) directly in the server's
+ * database, since buying arrives with payments. Token balances are left to the ledger.
+ */
+export function arrangeAccount(email: string, changes: { plan?: "free" | "premium"; free_msgs?: number }) {
+  const database = new DatabaseSync(inject("sqlitePath"));
+  try {
+    const sets = Object.keys(changes).map((column) => `${column} = ?`);
+    const result = database
+      .prepare(`update users set ${sets.join(", ")} where email = ?`)
+      .run(...Object.values(changes), email.toLowerCase());
+    if (result.changes !== 1) throw new Error(`no account ${email} to arrange`);
+  } finally {
+    database.close();
+  }
 }

@@ -1,0 +1,210 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { arrangeAccount, skipOverlays, useBrowser } from "./support/browser.ts";
+
+const browser = useBrowser();
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
+
+type Frame = {
+  action: string;
+  message?: {
+    type?: string;
+    text?: string;
+    status_information?: { status: string; data: { link?: string } };
+  };
+};
+
+/** Every event the app's socket receives, parsed. */
+function recordSocket(page: Page): Frame[] {
+  const frames: Frame[] = [];
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string" || payload === "pong") return;
+      frames.push(JSON.parse(payload) as Frame);
+    });
+  });
+  return frames;
+}
+
+/** Which test ids ever appeared in the page (transient ones such as the typing dots included). */
+async function watchTestIds(page: Page) {
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { __seenTestIds: Set<string> }).__seenTestIds = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll("[data-testid]")) {
+        seen.add(element.getAttribute("data-testid") ?? "");
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return async () =>
+    page.evaluate(() => [...(window as unknown as { __seenTestIds: Set<string> }).__seenTestIds]);
+}
+
+async function signUpAndOpenChat(page: Page, email: string, characterPath = "/chat/1") {
+  await skipOverlays(page, { gender: "female" });
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("chat-pass-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+  await page.goto(characterPath);
+  await page.getByTestId("conversation").waitFor();
+  // the chat opens with the character's first message
+  await page.locator('[data-testid="chat-message"][data-from="model"]').first().waitFor();
+}
+
+async function send(page: Page, text: string) {
+  await page.getByLabel(/^Message /).fill(text);
+  await page.getByTestId("send-button").click();
+}
+
+const storedReplies = (page: Page) =>
+  page.locator(
+    '[data-testid="message-list"] [data-testid="chat-message"][data-from="model"]:not([data-message-id^="-"])',
+  );
+
+describe("chatting in the browser", () => {
+  it("sends a message and shows typing, then the streamed reply", async () => {
+    const page = await browser.newPage();
+    const frames = recordSocket(page);
+    const seenTestIds = await watchTestIds(page);
+    await signUpAndOpenChat(page, uniqueEmail("chat"));
+    const before = await storedReplies(page).count();
+
+    await send(page, "Hi! My name is Sam and I love jazz.");
+    // the user's message shows at once, then is confirmed
+    await page
+      .locator('[data-testid="chat-message"][data-from="user"]')
+      .filter({ hasText: "I love jazz" })
+      .waitFor();
+    await expect.poll(() => storedReplies(page).count(), { timeout: 20_000 }).toBe(before + 1);
+
+    const sequence = frames.map((frame) => `${frame.action}:${frame.message?.type}`);
+    expect(sequence[0]).toBe("add:typing");
+    expect(sequence).toContain("update:text");
+    expect(sequence.at(-1)).toBe("add:text");
+    expect(sequence.indexOf("update:text")).toBeLessThan(sequence.lastIndexOf("add:text"));
+    expect(await seenTestIds()).toContain("typing-indicator");
+
+    const reply = await storedReplies(page).last().getByTestId("message-text").textContent();
+    expect(reply?.length).toBeGreaterThan(0);
+    expect(frames.at(-1)?.message?.text).toBe(reply);
+    // HH:MM under each message; the chat tops the list with the reply as its last message
+    expect(await storedReplies(page).last().locator("time").textContent()).toMatch(/^\d{2}:\d{2}$/);
+    await page
+      .getByTestId("chat-list-item")
+      .first()
+      .getByTestId("chat-snippet")
+      .filter({ hasText: reply?.slice(0, 20) ?? "" })
+      .waitFor();
+    await expect.poll(() => page.getByTestId("send-button").isDisabled()).toBe(true); // empty composer
+    await page.getByLabel(/^Message /).fill("Still there?");
+    expect(await page.getByTestId("send-button").isDisabled()).toBe(false);
+  });
+
+  it("asks for a photo and the picture replaces the progress placeholder", async () => {
+    const page = await browser.newPage();
+    const frames = recordSocket(page);
+    const seenTestIds = await watchTestIds(page);
+    await signUpAndOpenChat(page, uniqueEmail("photo"));
+
+    await send(page, "Send me a photo of you, please");
+    const image = page.getByTestId("message-image").first();
+    await image.waitFor({ timeout: 30_000 });
+    expect(frames.map((frame) => `${frame.action}:${frame.message?.type}`)).toContain("add:start_generation");
+    expect(await seenTestIds()).toContain("generation-placeholder");
+    expect(await page.getByTestId("generation-placeholder").count()).toBe(0);
+    await expect
+      .poll(() =>
+        image
+          .locator("img")
+          .evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+  });
+
+  it("plays a character's message as voice for premium users", async () => {
+    const page = await browser.newPage();
+    const frames = recordSocket(page);
+    const email = uniqueEmail("voice");
+    await signUpAndOpenChat(page, email);
+    arrangeAccount(email, { plan: "premium" });
+    await page.reload();
+    await page.getByTestId("conversation").waitFor();
+
+    const voice = page.getByTestId("voice-button").first();
+    await voice.click();
+    await page.locator('[data-testid="voice-button"][data-status="playing"]').waitFor({ timeout: 30_000 });
+    const statuses = frames
+      .filter((frame) => frame.action === "status_change")
+      .map((frame) => frame.message?.status_information?.status);
+    expect(statuses).toEqual(["generating", "ready"]);
+    const link = frames.find((frame) => frame.message?.status_information?.status === "ready")?.message
+      ?.status_information?.data.link;
+    const audio = await page.request.get(link ?? "/missing");
+    expect(audio.ok()).toBe(true);
+    expect(audio.headers()["content-type"]).toMatch(/^audio\//);
+    expect((await audio.body()).length).toBeGreaterThan(1000);
+  });
+
+  it("free users are asked to go premium for voice", async () => {
+    const page = await browser.newPage();
+    await signUpAndOpenChat(page, uniqueEmail("voice-free"));
+    await page.getByTestId("voice-button").first().click();
+    await page.getByTestId("premium-modal").waitFor();
+    const events = await page.evaluate(
+      () =>
+        (window as unknown as { __reverieAnalytics: { event: string; props: { source?: string } }[] })
+          .__reverieAnalytics,
+    );
+    expect(events.some((event) => event.props.source === "voice_message_free_plan_user")).toBe(true);
+  });
+
+  it("runs out of free messages: 402 removes the message and opens the buy-tokens prompt", async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail("quota");
+    await signUpAndOpenChat(page, email);
+    arrangeAccount(email, { free_msgs: 0 });
+    const answers: number[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST" && /\/api\/chats\/\d+\/messages$/.test(response.url())) {
+        answers.push(response.status());
+      }
+    });
+
+    await send(page, "One more message, please");
+    await page.getByTestId("buy-tokens-modal").waitFor();
+    expect(answers).toEqual([402]);
+    await expect.poll(() => page.getByTestId("token-package").count()).toBe(6);
+    expect(await page.locator('[data-testid="chat-message"][data-from="user"]').count()).toBe(0);
+    // nothing is lost: the text is back in the composer
+    await page.getByRole("button", { name: "Close" }).click();
+    expect(await page.getByLabel(/^Message /).inputValue()).toBe("One more message, please");
+  });
+
+  it("clears and deletes the chat", async () => {
+    const page = await browser.newPage();
+    await signUpAndOpenChat(page, uniqueEmail("delete"));
+    await page.getByTestId("chat-menu").click();
+    await page.getByTestId("menu-clear").click();
+    await page.getByTestId("confirm-action").click();
+    await expect.poll(() => page.getByTestId("chat-message").count()).toBe(0);
+
+    await page.getByTestId("chat-menu").click();
+    await page.getByTestId("menu-delete").click();
+    await page.getByTestId("confirm-action").click();
+    await page.waitForURL((url) => url.pathname === "/chat");
+    await page.getByText("No chats yet").waitFor();
+  });
+
+  it("visitors see the anonymous chat list and are asked to sign up", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto("/chat");
+    await page.getByTestId("chat-list-item").first().click();
+    await page.getByTestId("sign-up-to-chat").click();
+    await page.waitForURL((url) => url.pathname === "/register");
+  });
+});
