@@ -80,10 +80,9 @@ export async function buildApp(
   const bus = deps.bus ?? (await createEventBus(deps.config.redisUrl));
   const llm = deps.llm ?? createLlmProvider(deps.config.llm);
   const services = createServices({ ...deps, email, bus, llm, log: app.log });
-  if (deps.config.jobsInProcess) {
-    app.addHook("onReady", async () => services.jobs.start());
-    app.addHook("onClose", async () => services.jobs.stop());
-  }
+  if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
+  // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
+  app.addHook("onClose", async () => services.jobs.stop());
   const databaseCheck: HealthCheck = {
     name: "database",
     check: async () => {

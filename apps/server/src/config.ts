@@ -53,6 +53,11 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   JOBS_IN_PROCESS: booleanFlag.default(true),
+  JOB_QUEUE: z.enum(["database", "bullmq"]).optional(),
+  JOB_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, "JOB_QUEUE_PREFIX may use letters, digits, _ . -")
+    .default("reverie"),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
 });
@@ -116,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = parsed.data;
+  if (values.JOB_QUEUE === "bullmq" && !values.REDIS_URL) {
+    throw new Error("Invalid configuration:\n  JOB_QUEUE: bullmq needs REDIS_URL");
+  }
   return {
     env: values.NODE_ENV,
     host: values.HOST,
@@ -137,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     llm: { baseUrl: values.LLM_BASE_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL },
     /** run the job worker inside the web process (off when `npm run worker` processes run separately) */
     jobsInProcess: values.JOBS_IN_PROCESS,
+    /** where jobs wait: BullMQ on Redis when REDIS_URL is set, otherwise the database */
+    jobQueue: {
+      kind: values.JOB_QUEUE ?? (values.REDIS_URL ? "bullmq" : "database"),
+      /** Redis key prefix of the BullMQ queue; one per database */
+      prefix: values.JOB_QUEUE_PREFIX,
+    },
     auth: {
       secret: values.AUTH_SECRET,
       freeMessages: values.FREE_MESSAGES,

@@ -1,5 +1,17 @@
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database, JobRow } from "../db/schema.ts";
+
+/** Advisory lock key space for "the transaction that added job N is still open" (Postgres). */
+const ENQUEUE_LOCK_SPACE = 0x4a4f4253;
+
+/** Rows that wait to be handed to an external queue: new ones, and ones a dead database worker held. */
+function awaitingDispatch(now: number) {
+  return (eb: ExpressionBuilder<Database, "jobs">) =>
+    eb.or([
+      eb("status", "=", "queued"),
+      eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)]),
+    ]);
+}
 
 export class JobRepository {
   readonly #db: Kysely<Database>;
@@ -10,8 +22,15 @@ export class JobRepository {
     this.#postgres = dialect === "postgres";
   }
 
-  async insert(job: { kind: string; payload: string; maxAttempts: number; runAt: number }): Promise<number> {
-    const row = await this.#db
+  /**
+   * Adds a job. `holdUntilCommit` (inside a transaction) marks the row as not yet committed for
+   * `findOnceCommitted`: on Postgres a transaction-scoped advisory lock, taken in the same statement.
+   */
+  async insert(
+    job: { kind: string; payload: string; maxAttempts: number; runAt: number },
+    options: { holdUntilCommit?: boolean } = {},
+  ): Promise<number> {
+    const insert = this.#db
       .insertInto("jobs")
       .values({
         kind: job.kind,
@@ -20,9 +39,85 @@ export class JobRepository {
         max_attempts: job.maxAttempts,
         run_at: job.runAt,
       })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+      .returning("id");
+    const row =
+      this.#postgres && options.holdUntilCommit
+        ? await insert
+            .returning(sql<string>`pg_advisory_xact_lock(${ENQUEUE_LOCK_SPACE}, id)`.as("held"))
+            .executeTakeFirstOrThrow()
+        : await insert.executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /**
+   * The job once the transaction that added it has ended: the row if it committed, undefined if
+   * it rolled back. Postgres waits on the advisory lock that transaction holds; SQLite has one
+   * connection, which an open transaction keeps until it ends, so the read waits by itself.
+   */
+  async findOnceCommitted(id: number): Promise<JobRow | undefined> {
+    if (!this.#postgres) return this.findById(id);
+    return this.#db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock_shared(${ENQUEUE_LOCK_SPACE}, ${id})`.execute(trx);
+      return new JobRepository(trx, "postgres").findById(id);
+    });
+  }
+
+  /** Committed jobs not yet handed to an external queue, oldest first. */
+  async findAwaitingDispatch(now: number, limit: number): Promise<JobRow[]> {
+    const rows = await this.#db
+      .selectFrom("jobs")
+      .selectAll()
+      .where(awaitingDispatch(now))
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+    return rows.map(withNumbers);
+  }
+
+  async countAwaitingDispatch(now: number): Promise<number> {
+    const row = await this.#db
+      .selectFrom("jobs")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where(awaitingDispatch(now))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The external queue holds these jobs now (and their lease): running, without a lease here. */
+  async markDispatched(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#db
+      .updateTable("jobs")
+      .set({ status: "running", locked_until: null })
+      .where("id", "in", ids)
+      .where((eb) => eb.or([eb("status", "=", "queued"), eb("locked_until", "is not", null)]))
+      .execute();
+  }
+
+  /** An external queue starts an attempt; false when the job already finished (or is gone). */
+  async begin(id: number, attempt: number): Promise<boolean> {
+    const result = await this.#db
+      .updateTable("jobs")
+      .set({ status: "running", attempts: attempt, locked_until: null })
+      .where("id", "=", id)
+      .where("status", "in", ["queued", "running"])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async recordError(id: number, error: string): Promise<void> {
+    await this.#db.updateTable("jobs").set({ last_error: error }).where("id", "=", id).execute();
+  }
+
+  /** Fails an unfinished job; true only for the call that did it, so failure hooks run once. */
+  async failOnce(id: number, error: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable("jobs")
+      .set({ status: "failed", locked_until: null, last_error: error })
+      .where("id", "=", id)
+      .where("status", "in", ["queued", "running"])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /**
@@ -49,7 +144,7 @@ export class JobRepository {
       .where("id", "=", (eb) => eb.selectFrom(next.as("next")).select("next.id"))
       .returningAll()
       .executeTakeFirst();
-    return row ? { ...row, run_at: Number(row.run_at), locked_until: Number(row.locked_until) } : undefined;
+    return row ? withNumbers(row) : undefined;
   }
 
   async complete(id: number): Promise<void> {
@@ -85,7 +180,17 @@ export class JobRepository {
     return Number(row.count);
   }
 
-  findById(id: number): Promise<JobRow | undefined> {
-    return this.#db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  async findById(id: number): Promise<JobRow | undefined> {
+    const row = await this.#db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? withNumbers(row) : undefined;
   }
+}
+
+/** bigint columns as numbers on either dialect */
+function withNumbers(row: JobRow): JobRow {
+  return {
+    ...row,
+    run_at: Number(row.run_at),
+    locked_until: row.locked_until === null ? null : Number(row.locked_until),
+  };
 }

@@ -2,7 +2,7 @@ import { createAuth } from "../auth/better-auth.ts";
 import { loadAuthSecret } from "../auth/secret.ts";
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { DatabaseJobQueue } from "../jobs/queue.ts";
+import { createJobQueue } from "../jobs/create-job-queue.ts";
 import { replyJobHandler } from "../jobs/reply.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
@@ -55,7 +55,7 @@ export function createServices(deps: {
     events: new ModerationEventRepository(db),
     log: deps.log,
   });
-  const jobs = new DatabaseJobQueue(db, deps.database.dialect, { log: deps.log });
+  const jobs = createJobQueue({ config: deps.config, database: deps.database, log: deps.log });
   jobs.register(
     "reply",
     replyJobHandler({

@@ -1,40 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
-import { DatabaseJobQueue } from "../../src/jobs/queue.ts";
+import { BULLMQ_QUEUE_NAME, BullMqJobQueue } from "../../src/jobs/bullmq-queue.ts";
+import { DatabaseJobQueue, type JobQueue } from "../../src/jobs/queue.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { createTestDatabase } from "../helpers/test-app.ts";
 
+const redisUrl = process.env.REDIS_URL;
+// BullMQ runs where Redis is given, as in CI; each run of this file has keys of its own
+const prefix = `reverie-test-${randomBytes(6).toString("hex")}`;
+const kinds = redisUrl ? (["database", "bullmq"] as const) : (["database"] as const);
+type Kind = (typeof kinds)[number];
+
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
-const queues: DatabaseJobQueue[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
   await migrateToLatest(database);
 });
 afterEach(async () => {
-  await Promise.all(queues.splice(0).map((queue) => queue.stop()));
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   await database.db.deleteFrom("jobs").execute();
+  if (redisUrl) await obliterate();
 });
 afterAll(async () => {
   await drop();
 });
 
-function queue(options: ConstructorParameters<typeof DatabaseJobQueue>[2] = {}) {
-  const created = new DatabaseJobQueue(database.db, database.dialect, {
-    pollMs: 20,
-    backoffMs: () => 10,
-    ...options,
-  });
-  queues.push(created);
+/** Removes every key of this file's BullMQ queue. */
+async function obliterate() {
+  const connection = new Redis(redisUrl ?? "", { maxRetriesPerRequest: null });
+  const queue = new Queue(BULLMQ_QUEUE_NAME, { connection, prefix });
+  await queue.obliterate({ force: true });
+  await queue.close();
+  await connection.quit();
+}
+
+interface QueueOptions {
+  backoffMs?: (attempt: number) => number;
+  /** BullMQ: how long a worker's hold on a job lasts, and how often dead holders are looked for */
+  lockMs?: number;
+}
+
+function queue(kind: Kind, options: QueueOptions = {}): JobQueue {
+  const backoffMs = options.backoffMs ?? (() => 10);
+  const created =
+    kind === "database"
+      ? new DatabaseJobQueue(database.db, database.dialect, { pollMs: 20, backoffMs })
+      : new BullMqJobQueue(database.db, database.dialect, {
+          redisUrl: redisUrl ?? "",
+          prefix,
+          backoffMs,
+          sweepMs: 50,
+          ...(options.lockMs ? { lockMs: options.lockMs, stalledCheckMs: options.lockMs / 2 } : {}),
+        });
+  cleanups.push(() => created.stop());
   return created;
 }
 
-describe("the database job queue", () => {
+const jobRow = (id: number) => new JobRepository(database.db, database.dialect).findById(id);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(condition: () => Promise<boolean>) {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    if (await condition()) return;
+    await sleep(20);
+  }
+  throw new Error("timed out");
+}
+
+describe.each(kinds)("the %s job queue", (kind) => {
   it("runs jobs, and a job added in a transaction only if the transaction commits", async () => {
     const ran: string[] = [];
-    const jobs = queue();
+    const jobs = queue(kind);
     jobs.register<{ name: string }>("greet", {
       maxAttempts: 1,
       run: async ({ name }) => void ran.push(name),
@@ -55,12 +98,31 @@ describe("the database job queue", () => {
     expect(ran.sort()).toEqual(["committed", "direct"]);
   });
 
+  it("does not start a job before the transaction that added it commits", async () => {
+    const ran: string[] = [];
+    const jobs = queue(kind);
+    jobs.register<{ name: string }>("greet", {
+      maxAttempts: 1,
+      run: async ({ name }) => void ran.push(name),
+    });
+    jobs.start();
+    await database.db.transaction().execute(async (trx) => {
+      await jobs.enqueue("greet", { name: "slow commit" }, { db: trx });
+      await sleep(300);
+      expect(ran).toEqual([]);
+    });
+    await jobs.idle();
+    expect(ran).toEqual(["slow commit"]);
+  });
+
   it("retries a failing job until it succeeds", async () => {
     let calls = 0;
-    const jobs = queue();
+    const contexts: unknown[] = [];
+    const jobs = queue(kind);
     jobs.register("flaky", {
       maxAttempts: 3,
-      run: async () => {
+      run: async (_payload, context) => {
+        contexts.push(context);
         calls++;
         if (calls < 3) throw new Error(`failure ${calls}`);
       },
@@ -69,18 +131,28 @@ describe("the database job queue", () => {
     const id = await jobs.enqueue("flaky", {});
     await jobs.idle();
     expect(calls).toBe(3);
-    expect(await new JobRepository(database.db, database.dialect).findById(id)).toMatchObject({
-      status: "done",
-      attempts: 3,
-    });
+    expect(contexts).toEqual([
+      { jobId: id, attempt: 1, lastAttempt: false },
+      { jobId: id, attempt: 2, lastAttempt: false },
+      { jobId: id, attempt: 3, lastAttempt: true },
+    ]);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 3 });
   });
 
-  it("calls the failure hook once after the last attempt", async () => {
+  it("waits the backoff between attempts and calls the failure hook once after the last", async () => {
     const failures: unknown[] = [];
-    const jobs = queue();
+    const waits: number[] = [];
+    const jobs = queue(kind, {
+      backoffMs: (attempt) => {
+        waits.push(attempt);
+        return 150;
+      },
+    });
+    const started: number[] = [];
     jobs.register<{ order: number }>("doomed", {
-      maxAttempts: 2,
+      maxAttempts: 3,
       run: async () => {
+        started.push(Date.now());
         throw new Error("upstream is down");
       },
       onFailed: async (payload, error) => void failures.push({ payload, message: (error as Error).message }),
@@ -89,9 +161,13 @@ describe("the database job queue", () => {
     const id = await jobs.enqueue("doomed", { order: 7 });
     await jobs.idle();
     expect(failures).toEqual([{ payload: { order: 7 }, message: "upstream is down" }]);
-    expect(await new JobRepository(database.db, database.dialect).findById(id)).toMatchObject({
+    expect(waits).toEqual([1, 2]);
+    expect(started).toHaveLength(3);
+    expect((started[1] ?? 0) - (started[0] ?? 0)).toBeGreaterThanOrEqual(140);
+    expect((started[2] ?? 0) - (started[1] ?? 0)).toBeGreaterThanOrEqual(140);
+    expect(await jobRow(id)).toMatchObject({
       status: "failed",
-      attempts: 2,
+      attempts: 3,
       last_error: "upstream is down",
     });
   });
@@ -99,7 +175,7 @@ describe("the database job queue", () => {
   it("does not retry an error that says retrying cannot help", async () => {
     let calls = 0;
     const failures: unknown[] = [];
-    const jobs = queue();
+    const jobs = queue(kind);
     jobs.register("rejected", {
       maxAttempts: 3,
       run: async () => {
@@ -109,40 +185,29 @@ describe("the database job queue", () => {
       onFailed: async (payload) => void failures.push(payload),
     });
     jobs.start();
-    await jobs.enqueue("rejected", { n: 1 });
+    const id = await jobs.enqueue("rejected", { n: 1 });
     await jobs.idle();
     expect(calls).toBe(1);
     expect(failures).toEqual([{ n: 1 }]);
+    expect(await jobRow(id)).toMatchObject({ status: "failed", last_error: "invalid api key" });
   });
 
-  it("finishes a job whose worker died mid-way once its lease runs out", async () => {
-    const ran: number[] = [];
-    const jobs = queue();
-    jobs.register<{ n: number }>("reply", { maxAttempts: 3, run: async ({ n }) => void ran.push(n) });
-    const id = await jobs.enqueue("reply", { n: 1 });
-    // a worker claims it with a short lease, then dies without finishing
-    const claimed = await new JobRepository(database.db, database.dialect).claim(Date.now(), 100);
-    expect(claimed?.id).toBe(id);
-    jobs.start();
-    await jobs.idle();
-    expect(ran).toEqual([1]);
-    expect(await new JobRepository(database.db, database.dialect).findById(id)).toMatchObject({
-      status: "done",
-      attempts: 2,
-    });
-  });
-
-  it("never runs a job twice with two workers on one database", async () => {
+  it("never runs a job twice with two workers", async () => {
     const runs = new Map<number, number>();
+    let running = 0;
+    let mostAtOnce = 0;
     const handler = {
       maxAttempts: 1,
       run: async ({ n }: { n: number }) => {
         runs.set(n, (runs.get(n) ?? 0) + 1);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await sleep(5);
+        running--;
       },
     };
-    const first = queue();
-    const second = queue();
+    const first = queue(kind);
+    const second = queue(kind);
     first.register("work", handler);
     second.register("work", handler);
     for (let n = 0; n < 30; n++) await first.enqueue("work", { n });
@@ -151,5 +216,111 @@ describe("the database job queue", () => {
     await first.idle();
     expect(runs.size).toBe(30);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(mostAtOnce).toBeGreaterThan(1); // both workers (or several slots) really ran at once
+  });
+});
+
+describe("the database job queue", () => {
+  it("finishes a job whose worker died mid-way once its lease runs out", async () => {
+    const ran: number[] = [];
+    const jobs = queue("database");
+    jobs.register<{ n: number }>("reply", { maxAttempts: 3, run: async ({ n }) => void ran.push(n) });
+    const id = await jobs.enqueue("reply", { n: 1 });
+    // a worker claims it with a short lease, then dies without finishing
+    const claimed = await new JobRepository(database.db, database.dialect).claim(Date.now(), 100);
+    expect(claimed?.id).toBe(id);
+    jobs.start();
+    await jobs.idle();
+    expect(ran).toEqual([1]);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+});
+
+describe.runIf(redisUrl)("the BullMQ job queue", () => {
+  it("runs a job again on another worker when the worker running it died", async () => {
+    const producer = queue("bullmq");
+    producer.register<{ n: number }>("reply", { maxAttempts: 3, run: async () => {} });
+    const id = await producer.enqueue("reply", { n: 1 });
+
+    // a worker process takes the job and dies mid-way: its hold on the job is not renewed
+    const connection = new Redis(redisUrl ?? "", { maxRetriesPerRequest: null });
+    let taken: () => void = () => {};
+    const takenSignal = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    const dying = new Worker(
+      BULLMQ_QUEUE_NAME,
+      async () => {
+        taken();
+        await new Promise(() => {}); // never finishes
+      },
+      { connection, prefix, lockDuration: 300, stalledInterval: 150 },
+    );
+    await takenSignal;
+    await dying.close(true);
+    await connection.quit();
+
+    const ran: number[] = [];
+    const survivor = queue("bullmq", { lockMs: 300 });
+    survivor.register<{ n: number }>("reply", {
+      maxAttempts: 3,
+      run: async ({ n }, context) => {
+        ran.push(n);
+        expect(context.jobId).toBe(id);
+      },
+    });
+    survivor.start();
+    await survivor.idle();
+    expect(ran).toEqual([1]);
+    expect(await jobRow(id)).toMatchObject({ status: "done" });
+  });
+
+  it("hands over a committed job whose producer died before handing it over", async () => {
+    // the row of a transaction that committed, written by a process that exited right after
+    const id = await new JobRepository(database.db, database.dialect).insert({
+      kind: "greet",
+      payload: JSON.stringify({ name: "orphan" }),
+      maxAttempts: 1,
+      runAt: Date.now(),
+    });
+    const ran: string[] = [];
+    const jobs = queue("bullmq");
+    jobs.register<{ name: string }>("greet", {
+      maxAttempts: 1,
+      run: async ({ name }) => void ran.push(name),
+    });
+    jobs.start();
+    await jobs.idle();
+    expect(ran).toEqual(["orphan"]);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
+  });
+
+  it("runs a job once when its row is handed over a second time", async () => {
+    const ran: number[] = [];
+    const jobs = queue("bullmq");
+    jobs.register<{ n: number }>("once", { maxAttempts: 1, run: async ({ n }) => void ran.push(n) });
+    jobs.start();
+    const id = await jobs.enqueue("once", { n: 1 });
+    await jobs.idle();
+    // an instance that did not see the first hand-over makes a second one
+    await database.db.updateTable("jobs").set({ status: "queued" }).where("id", "=", id).execute();
+    await sleep(150); // a few sweeps
+    await jobs.idle();
+    expect(ran).toEqual([1]);
+  });
+
+  it("does not run a job whose end is already recorded (its worker died right after)", async () => {
+    const ran: number[] = [];
+    const producer = queue("bullmq");
+    producer.register<{ n: number }>("once", { maxAttempts: 1, run: async ({ n }) => void ran.push(n) });
+    const id = await producer.enqueue("once", { n: 1 });
+    // handed over to BullMQ; nobody works on it yet
+    await waitFor(async () => (await jobRow(id))?.status === "running");
+    await database.db.updateTable("jobs").set({ status: "done" }).where("id", "=", id).execute();
+    const jobs = queue("bullmq");
+    jobs.register<{ n: number }>("once", { maxAttempts: 1, run: async ({ n }) => void ran.push(n) });
+    jobs.start();
+    await jobs.idle();
+    expect(ran).toEqual([]);
   });
 });

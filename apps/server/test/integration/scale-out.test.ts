@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { chatSchema, modelListSchema, type SocketEvent } from "@reverie/shared";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
+import { BULLMQ_QUEUE_NAME } from "../../src/jobs/bullmq-queue.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, createTestDatabase, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
@@ -18,6 +22,10 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
   let web: TestApp;
   let worker: TestApp;
   let webUrl: string;
+  let redis: Redis;
+  let jobQueue: Queue;
+  // keys of their own, so parallel test files never share a queue
+  const prefix = `reverie-scale-${randomBytes(6).toString("hex")}`;
 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
@@ -25,7 +33,10 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
     await seedCatalog(database.db, new DiskMediaStorage("/tmp/reverie-scale-out-media"), {
       generateMedia: false,
     });
-    const env = { REDIS_URL: redisUrl ?? "" };
+    redis = new Redis(redisUrl ?? "", { maxRetriesPerRequest: null });
+    jobQueue = new Queue(BULLMQ_QUEUE_NAME, { connection: redis, prefix });
+    // with REDIS_URL the job queue is BullMQ, as in production
+    const env = { REDIS_URL: redisUrl ?? "", JOB_QUEUE_PREFIX: prefix };
     // instance A serves the user's socket and runs no jobs; instance B only works on jobs
     web = await createTestApp({ database, env: { ...env, JOBS_IN_PROCESS: "false" } });
     worker = await createTestApp({
@@ -38,6 +49,9 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
   afterAll(async () => {
     await web?.close();
     await worker?.close();
+    await jobQueue?.obliterate({ force: true });
+    await jobQueue?.close();
+    await redis?.quit();
     await drop?.();
   });
 
@@ -83,5 +97,17 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
     socket.close();
     expect(final?.action === "add" && final.message.text).toBe(`${model?.name} heard: across instances`);
     expect(events[0]?.action === "add" && events[0].message.type).toBe("typing");
+    // the reply job went through BullMQ, from A's transaction to B's worker
+    await expect
+      .poll(() => jobQueue.getJobCounts("completed", "failed", "waiting", "active"))
+      .toEqual({
+        completed: 1,
+        failed: 0,
+        waiting: 0,
+        active: 0,
+      });
+    expect(await database.db.selectFrom("jobs").select(["kind", "status"]).execute()).toEqual([
+      { kind: "reply", status: "done" },
+    ]);
   });
 });

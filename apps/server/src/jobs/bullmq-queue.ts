@@ -1,0 +1,251 @@
+import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import type { Kysely } from "kysely";
+import type { Database, JobRow } from "../db/schema.ts";
+import { JobRepository } from "../repositories/jobs.ts";
+import {
+  DEFAULT_JOB_CONCURRENCY,
+  defaultBackoffMs,
+  failureReason,
+  isPermanentFailure,
+  type JobHandler,
+  type JobQueue,
+} from "./queue.ts";
+
+/** The BullMQ queue every instance sharing a database uses (keys: `<prefix>:jobs:…`). */
+export const BULLMQ_QUEUE_NAME = "jobs";
+/** BullMQ refuses integer ids; ours are `job-<row id>`, so a second hand-over of a row is a no-op. */
+const JOB_ID_PREFIX = "job-";
+const BACKOFF_STRATEGY = "reverie";
+/** Finished jobs stay a while so a late second hand-over of the same row is still recognised. */
+const KEEP_COMPLETED = { age: 60 * 60, count: 10_000 };
+const KEEP_FAILED = { age: 7 * 24 * 60 * 60 };
+const DISPATCH_BATCH = 100;
+
+export interface BullMqQueueOptions {
+  redisUrl: string;
+  /** Redis key prefix; one per database, since job ids are its `jobs` row ids */
+  prefix?: string;
+  concurrency?: number;
+  backoffMs?: (attempt: number) => number;
+  /** how long a worker's hold on a job lasts unless renewed; a dead worker's job runs again after it */
+  lockMs?: number;
+  /** how often workers look for jobs whose holder died */
+  stalledCheckMs?: number;
+  /** how often a started queue hands over committed jobs nobody handed over (their producer died) */
+  sweepMs?: number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The queue with Redis: BullMQ runs the jobs, the `jobs` table stays the transactional outbox.
+ * `enqueue` only writes a row (in the caller's transaction); once that transaction has committed,
+ * the row is handed to BullMQ under the id `job-<row id>`. A producer that dies before handing
+ * over is covered by the sweep of started queues; a second hand-over is deduplicated by the id.
+ * Workers record each attempt's outcome on the row, which also makes failure hooks run once.
+ */
+export class BullMqJobQueue implements JobQueue {
+  readonly #db: Kysely<Database>;
+  readonly #dialect: "sqlite" | "postgres";
+  readonly #outbox: JobRepository;
+  readonly #handlers = new Map<string, JobHandler<unknown>>();
+  readonly #options: Required<Omit<BullMqQueueOptions, "log">> & Pick<BullMqQueueOptions, "log">;
+  readonly #connection: Redis;
+  readonly #queue: Queue;
+  #workerConnection: Redis | undefined;
+  #worker: Worker | undefined;
+  #sweepTimer: NodeJS.Timeout | undefined;
+  #sweep: Promise<void> | undefined;
+  /** hand-overs and failure hooks under way in this process */
+  readonly #inFlight = new Set<Promise<void>>();
+  #closed = false;
+
+  constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: BullMqQueueOptions) {
+    this.#db = db;
+    this.#dialect = dialect;
+    this.#outbox = new JobRepository(db, dialect);
+    this.#options = {
+      redisUrl: options.redisUrl,
+      prefix: options.prefix ?? "reverie",
+      concurrency: options.concurrency ?? DEFAULT_JOB_CONCURRENCY,
+      backoffMs: options.backoffMs ?? defaultBackoffMs,
+      lockMs: options.lockMs ?? 30_000,
+      stalledCheckMs: options.stalledCheckMs ?? 30_000,
+      sweepMs: options.sweepMs ?? 1_000,
+      log: options.log,
+    };
+    this.#connection = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
+    this.#queue = new Queue(BULLMQ_QUEUE_NAME, {
+      connection: this.#connection,
+      prefix: this.#options.prefix,
+    });
+    this.#queue.on("error", (error) =>
+      this.#options.log?.error({ err: error }, "job queue connection error"),
+    );
+  }
+
+  register<Payload>(kind: string, handler: JobHandler<Payload>): void {
+    this.#handlers.set(kind, handler as JobHandler<unknown>);
+  }
+
+  async enqueue(kind: string, payload: unknown, options: { db?: Kysely<Database>; delayMs?: number } = {}) {
+    const handler = this.#handlers.get(kind);
+    if (!handler) throw new Error(`no handler for job kind ${kind}`);
+    const db = options.db ?? this.#db;
+    const id = await new JobRepository(db, this.#dialect).insert(
+      {
+        kind,
+        payload: JSON.stringify(payload),
+        maxAttempts: handler.maxAttempts,
+        runAt: Date.now() + (options.delayMs ?? 0),
+      },
+      { holdUntilCommit: db.isTransaction },
+    );
+    this.#track(this.#handOverOnceCommitted(id), "could not hand a job to the queue");
+    return id;
+  }
+
+  start(): void {
+    if (this.#worker || this.#closed) return;
+    // a worker blocks on Redis while it waits for jobs, so it needs connections without a retry limit
+    this.#workerConnection = new Redis(this.#options.redisUrl, { maxRetriesPerRequest: null });
+    this.#worker = new Worker(BULLMQ_QUEUE_NAME, (job) => this.#process(job), {
+      connection: this.#workerConnection,
+      prefix: this.#options.prefix,
+      concurrency: this.#options.concurrency,
+      lockDuration: this.#options.lockMs,
+      stalledInterval: this.#options.stalledCheckMs,
+      maxStalledCount: 2,
+      settings: { backoffStrategy: (attemptsMade: number) => this.#options.backoffMs(attemptsMade) },
+    });
+    this.#worker.on("error", (error) => this.#options.log?.error({ err: error }, "job worker error"));
+    // failures BullMQ decides without running our processor (a job whose workers kept dying)
+    this.#worker.on("failed", (job, error) => {
+      if (job) this.#track(this.#afterFailure(job, error), "job failure hook failed");
+    });
+    this.#scheduleSweep(0);
+  }
+
+  /** Stops taking jobs, waits for running ones and hand-overs, and closes the Redis connections. */
+  async stop(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#sweepTimer);
+    await this.#sweep;
+    await this.#worker?.close();
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    await this.#queue.close();
+    await Promise.allSettled([this.#connection.quit(), this.#workerConnection?.quit()]);
+  }
+
+  async idle(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    // the order matters: a row is handed over before it is marked, so it is always counted somewhere
+    while (
+      this.#inFlight.size > 0 ||
+      (await this.#outbox.countAwaitingDispatch(Date.now())) > 0 ||
+      (await this.#queue.getJobCountByTypes(
+        "waiting",
+        "active",
+        "delayed",
+        "prioritized",
+        "waiting-children",
+      )) > 0
+    ) {
+      if (Date.now() > deadline) throw new Error("the job queue did not become idle in time");
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  #track(work: Promise<void>, failure: string): void {
+    const tracked = work
+      .catch((error: unknown) => this.#options.log?.error({ err: error }, failure))
+      .finally(() => this.#inFlight.delete(tracked));
+    this.#inFlight.add(tracked);
+  }
+
+  async #handOverOnceCommitted(id: number): Promise<void> {
+    const row = await this.#outbox.findOnceCommitted(id);
+    // rolled back: there is no job; already handed over: nothing to do
+    if (row?.status === "queued") await this.#handOver([row]);
+  }
+
+  async #handOver(rows: readonly JobRow[]): Promise<void> {
+    await this.#queue.addBulk(
+      rows.map((row) => ({
+        name: row.kind,
+        data: JSON.parse(row.payload) as unknown,
+        opts: {
+          jobId: `${JOB_ID_PREFIX}${row.id}`,
+          attempts: row.max_attempts,
+          backoff: { type: BACKOFF_STRATEGY },
+          delay: Math.max(0, row.run_at - Date.now()),
+          removeOnComplete: KEEP_COMPLETED,
+          removeOnFail: KEEP_FAILED,
+        },
+      })),
+    );
+    await this.#outbox.markDispatched(rows.map((row) => row.id));
+  }
+
+  #scheduleSweep(delayMs: number): void {
+    if (this.#closed) return;
+    this.#sweepTimer = setTimeout(() => {
+      this.#sweep = this.#sweepOnce()
+        .catch((error: unknown) => {
+          this.#options.log?.error({ err: error }, "could not hand waiting jobs to the queue");
+          return false;
+        })
+        .then((more) => this.#scheduleSweep(more ? 0 : this.#options.sweepMs));
+    }, delayMs);
+  }
+
+  /** Hands over committed rows nobody handed over; true when there may be more. */
+  async #sweepOnce(): Promise<boolean> {
+    const rows = await this.#outbox.findAwaitingDispatch(Date.now(), DISPATCH_BATCH);
+    if (rows.length > 0) await this.#handOver(rows);
+    return rows.length === DISPATCH_BATCH;
+  }
+
+  async #process(job: Job): Promise<void> {
+    const id = rowId(job);
+    const handler = this.#handlers.get(job.name);
+    const attempt = job.attemptsMade + 1;
+    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+    // a job that already ended is not run again (its worker died after recording the end)
+    if (!(await this.#outbox.begin(id, attempt))) return;
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.name}`);
+      await handler.run(job.data, { jobId: id, attempt, lastAttempt });
+    } catch (error) {
+      if (!lastAttempt && !isPermanentFailure(error) && handler) {
+        await this.#outbox.recordError(id, failureReason(error));
+        throw error; // BullMQ tries again after the backoff
+      }
+      await this.#failForGood(id, job, error);
+      throw new UnrecoverableError(failureReason(error));
+    }
+    await this.#outbox.complete(id);
+  }
+
+  async #afterFailure(job: Job, error: Error): Promise<void> {
+    const final = error.name === "UnrecoverableError" || job.attemptsMade >= (job.opts.attempts ?? 1);
+    // the processor recorded its own final failures already, so this finds nothing left to do
+    if (final) await this.#failForGood(rowId(job), job, error);
+  }
+
+  async #failForGood(id: number, job: Job, error: unknown): Promise<void> {
+    if (!(await this.#outbox.failOnce(id, failureReason(error)))) return;
+    this.#options.log?.error({ err: error, jobId: id, kind: job.name }, "job failed for good");
+    await this.#handlers
+      .get(job.name)
+      ?.onFailed?.(job.data, error)
+      .catch((hookError: unknown) => {
+        this.#options.log?.error({ err: hookError, jobId: id, kind: job.name }, "job failure hook failed");
+      });
+  }
+}
+
+function rowId(job: Job): number {
+  return Number(job.id?.slice(JOB_ID_PREFIX.length));
+}
