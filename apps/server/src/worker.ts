@@ -26,7 +26,7 @@ const services = createServices({
   log,
 });
 services.jobs.start();
-log.info("worker started");
+log.info({ queue: config.jobQueue.kind }, "worker started");
 
 let stopping = false;
 async function stop(signal: string) {
