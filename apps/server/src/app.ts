@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import sharp from "sharp";
 import type { AppConfig } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/database.ts";
 import type { MediaStorage } from "./media/storage.ts";
@@ -10,6 +9,8 @@ import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts";
+import { createImageProvider, imageHealthCheck } from "./providers/image/index.ts";
+import type { ImageProvider } from "./providers/image/types.ts";
 import { createLlmProvider, llmHealthCheck } from "./providers/llm/index.ts";
 import type { LlmProvider } from "./providers/llm/types.ts";
 import type { EventBus } from "./realtime/bus.ts";
@@ -22,6 +23,7 @@ import { chatRoutes } from "./routes/chats.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { privateMediaRoutes } from "./routes/media-private.ts";
 import { modelRoutes } from "./routes/models.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { userRoutes } from "./routes/user.ts";
@@ -36,6 +38,8 @@ export interface AppDependencies {
   bus?: EventBus;
   /** the chat model; from the configuration unless given */
   llm?: LlmProvider;
+  /** pictures sent in chats; from the configuration unless given */
+  images?: ImageProvider;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -79,7 +83,8 @@ export async function buildApp(
   app.addHook("onClose", async () => email.close?.());
   const bus = deps.bus ?? (await createEventBus(deps.config.redisUrl));
   const llm = deps.llm ?? createLlmProvider(deps.config.llm);
-  const services = createServices({ ...deps, email, bus, llm, log: app.log });
+  const images = deps.images ?? createImageProvider(deps.config.image);
+  const services = createServices({ ...deps, email, bus, llm, images, log: app.log });
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
@@ -91,10 +96,7 @@ export async function buildApp(
     },
   };
   const providerChecks: HealthCheck[] = [
-    {
-      name: "image",
-      check: async () => ({ status: "ok", detail: `procedural renderer (libvips ${sharp.versions.vips})` }),
-    },
+    imageHealthCheck(images),
     emailHealthCheck(email),
     llmHealthCheck(llm),
     {
@@ -129,6 +131,7 @@ export async function buildApp(
     bus,
     allowedOrigins: [new URL(deps.config.publicUrl).origin],
   });
+  await app.register(privateMediaRoutes, { storage: deps.storage, signer: services.privateMedia });
   await app.register(devMailboxRoutes, { db: deps.database.db, enabled: deps.config.devTools });
   await registerWebApp(app, { webDistDir: deps.config.webDistDir, mediaPublicDir: deps.storage.publicRoot });
   return app;

@@ -52,6 +52,19 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  IMAGE_PROVIDER: z.enum(["procedural", "automatic1111", "openai"]).default("procedural"),
+  IMAGE_BASE_URL: z.url().optional(),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().optional(),
+  IMAGE_SIZE: z
+    .string()
+    .regex(/^\d{2,4}x\d{2,4}$/, "IMAGE_SIZE must look like 1024x1024")
+    .transform((value) => {
+      const [width, height] = value.split("x").map(Number);
+      return { width: width as number, height: height as number };
+    })
+    .optional(),
+  IMAGE_INTENTS: z.string().optional(),
   JOBS_IN_PROCESS: booleanFlag.default(true),
   JOB_QUEUE: z.enum(["database", "bullmq"]).optional(),
   JOB_QUEUE_PREFIX: z
@@ -143,6 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seed: { onStart: values.SEED_ON_START, media: values.SEED_MEDIA },
     email: { smtpUrl: values.SMTP_URL, from: values.EMAIL_FROM },
     llm: { baseUrl: values.LLM_BASE_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL },
+    image: {
+      provider: values.IMAGE_PROVIDER,
+      baseUrl: values.IMAGE_BASE_URL,
+      apiKey: values.IMAGE_API_KEY,
+      model: values.IMAGE_MODEL,
+      size: values.IMAGE_SIZE,
+      /** phrases that make a chat message a request for a picture (see services/image-intents.ts) */
+      intents: values.IMAGE_INTENTS,
+    },
     /** run the job worker inside the web process (off when `npm run worker` processes run separately) */
     jobsInProcess: values.JOBS_IN_PROCESS,
     /** where jobs wait: BullMQ on Redis when REDIS_URL is set, otherwise the database */

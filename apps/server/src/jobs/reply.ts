@@ -28,6 +28,79 @@ const UPDATE_INTERVAL_MS = 80;
 
 const FAILED_REPLY = "Sorry, I couldn't answer just now. Your message was not charged; please try again.";
 
+/** A character's message that is not stored (yet): typing, start_generation, streamed text, notices. */
+export function chatEvent(
+  action: "add" | "update",
+  base: {
+    chatId: number;
+    characterId: number;
+    id: number;
+    type: "typing" | "start_generation" | "text";
+    text: string;
+  },
+): SocketEvent {
+  return {
+    action,
+    message: {
+      id: base.id,
+      message_id: base.id,
+      chat_id: base.chatId,
+      model_id: base.characterId,
+      from: "model",
+      type: base.type,
+      text: base.text,
+      image_url: null,
+      images_urls: [],
+      video_duration: null,
+      locked: false,
+      price_tokens: null,
+      send_at: new Date().toISOString(),
+    },
+  };
+}
+
+/** A stored message as the socket sends it. */
+export function storedMessageEvent(
+  presenter: Presenter,
+  row: Parameters<Presenter["message"]>[0],
+  characterId: number,
+): SocketEvent {
+  const message = presenter.message(row, characterId);
+  return { action: "add", message: { ...message, message_id: message.id } };
+}
+
+/**
+ * After the last failed attempt of an answer to a user message: gives back what the message was
+ * paid with (idempotent: the ledger reference is unique) and tells the user with a notice that
+ * replaces the typing or start_generation placeholder.
+ */
+export async function refundAndNotify(
+  deps: { db: Kysely<Database>; bus: EventBus },
+  job: { userId: string; chatId: number; userMessageId: number; charge: Charge },
+  notice: string,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const balances = new BalanceRepository(trx);
+    if (job.charge.kind === "tokens") {
+      await balances.credit(job.userId, job.charge.amount, "refund", `refund:message:${job.userMessageId}`);
+    } else if (job.charge.kind === "free_message") {
+      await balances.restoreFreeMessage(job.userId);
+    }
+  });
+  const chat = await new ChatRepository(deps.db).findForUser(job.chatId, job.userId);
+  if (!chat) return;
+  await deps.bus.publish(
+    job.userId,
+    chatEvent("add", {
+      chatId: job.chatId,
+      characterId: chat.character_id,
+      id: -job.userMessageId,
+      type: "text",
+      text: notice,
+    }),
+  );
+}
+
 export interface ReplyDependencies {
   db: Kysely<Database>;
   llm: LlmProvider;
@@ -46,28 +119,6 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
   const chats = new ChatRepository(deps.db);
   const messages = new MessageRepository(deps.db);
 
-  const chatEvent = (
-    action: "add" | "update",
-    base: { chatId: number; characterId: number; id: number; type: "typing" | "text"; text: string },
-  ): SocketEvent => ({
-    action,
-    message: {
-      id: base.id,
-      message_id: base.id,
-      chat_id: base.chatId,
-      model_id: base.characterId,
-      from: "model",
-      type: base.type,
-      text: base.text,
-      image_url: null,
-      images_urls: [],
-      video_duration: null,
-      locked: false,
-      price_tokens: null,
-      send_at: new Date().toISOString(),
-    },
-  });
-
   return {
     maxAttempts: 3,
     async run(job, context) {
@@ -76,10 +127,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
       const existing = await messages.replyAfter(job.chatId, job.userMessageId);
       if (existing) {
         // stored by an attempt that died before finishing: deliver it, do not write it again
-        await deps.bus.publish(job.userId, {
-          action: "add",
-          message: toEvent(deps.presenter, existing, chat.character_id),
-        });
+        await deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, existing, chat.character_id));
         return;
       }
       const [character, user, history] = await Promise.all([
@@ -133,42 +181,10 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         await new ChatRepository(trx).touch(job.chatId, message.created_at);
         return message;
       });
-      await deps.bus.publish(job.userId, {
-        action: "add",
-        message: toEvent(deps.presenter, stored, character.id),
-      });
+      await deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, stored, character.id));
     },
     async onFailed(job) {
-      await deps.db.transaction().execute(async (trx) => {
-        const balances = new BalanceRepository(trx);
-        if (job.charge.kind === "tokens") {
-          await balances.credit(
-            job.userId,
-            job.charge.amount,
-            "refund",
-            `refund:message:${job.userMessageId}`,
-          );
-        } else if (job.charge.kind === "free_message") {
-          await balances.restoreFreeMessage(job.userId);
-        }
-      });
-      const chat = await chats.findForUser(job.chatId, job.userId);
-      if (!chat) return;
-      await deps.bus.publish(
-        job.userId,
-        chatEvent("add", {
-          chatId: job.chatId,
-          characterId: chat.character_id,
-          id: -job.userMessageId,
-          type: "text",
-          text: FAILED_REPLY,
-        }),
-      );
+      await refundAndNotify(deps, job, FAILED_REPLY);
     },
   };
-}
-
-function toEvent(presenter: Presenter, row: Parameters<Presenter["message"]>[0], characterId: number) {
-  const message = presenter.message(row, characterId);
-  return { ...message, message_id: message.id };
 }

@@ -31,6 +31,26 @@ export class MessageRepository {
     return page.newestFirst ? rows.reverse() : rows;
   }
 
+  findInChat(chatId: number, id: number): Promise<MessageRow | undefined> {
+    return this.#db
+      .selectFrom("messages")
+      .selectAll()
+      .where("chat_id", "=", chatId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** Unlocks a locked message; undefined when it was not locked (e.g. a concurrent unlock won). */
+  unlock(id: number): Promise<MessageRow | undefined> {
+    return this.#db
+      .updateTable("messages")
+      .set({ locked: false })
+      .where("id", "=", id)
+      .where("locked", "=", true)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** The character's answer to a user message, if one was stored already. */
   replyAfter(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
     return this.#db

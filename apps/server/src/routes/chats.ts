@@ -1,6 +1,7 @@
 import {
   chatListQuerySchema,
   chatListResponseSchema,
+  chatMessageParamsSchema,
   chatSchema,
   contentRefusedSchema,
   createChatBodySchema,
@@ -12,6 +13,7 @@ import {
   messagesResponseSchema,
   sendMessageBodySchema,
   sendMessageResponseSchema,
+  unlockMessageResponseSchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -92,7 +94,33 @@ export const chatRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; chats
     async (request, reply) =>
       reply
         .code(202)
-        .send(await chats.send(signedIn(request).userId, request.params.id, request.body.message.text)),
+        .send(
+          await chats.send(
+            signedIn(request).userId,
+            request.params.id,
+            request.body.message.text,
+            request.body.realistic,
+          ),
+        ),
+  );
+
+  app.post(
+    "/chats/:id/messages/:messageId/unlock",
+    {
+      schema: {
+        tags: ["chats"],
+        summary:
+          "Unlock a private_image / private_video message with tokens (premium plans pay too); unlocking it again costs nothing",
+        security: BEARER,
+        params: chatMessageParamsSchema,
+        response: {
+          200: unlockMessageResponseSchema,
+          402: insufficientBalanceSchema,
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => chats.unlock(signedIn(request).userId, request.params.id, request.params.messageId),
   );
 
   app.put(

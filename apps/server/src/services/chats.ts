@@ -1,7 +1,8 @@
 import type { Chat, Gender, Message } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database, MessageRow } from "../db/schema.ts";
-import { NotFoundError, PaymentRequiredError } from "../errors.ts";
+import { BadRequestError, NotFoundError, PaymentRequiredError } from "../errors.ts";
+import type { ImageJob } from "../jobs/image.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Charge, ReplyJob } from "../jobs/reply.ts";
 import { PRICING } from "../pricing.ts";
@@ -13,6 +14,7 @@ import {
   type ChatWithCharacter,
 } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { ImageIntents } from "./image-intents.ts";
 import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
 
@@ -32,6 +34,7 @@ export class ChatService {
   readonly #present: Presenter;
   readonly #jobs: JobQueue;
   readonly #moderation: ModerationService;
+  readonly #imageIntents: ImageIntents;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -39,8 +42,10 @@ export class ChatService {
     presenter: Presenter;
     jobs: JobQueue;
     moderation: ModerationService;
+    imageIntents: ImageIntents;
   }) {
     this.#db = deps.db;
+    this.#imageIntents = deps.imageIntents;
     this.#jobs = deps.jobs;
     this.#moderation = deps.moderation;
     this.#characters = deps.characters;
@@ -109,14 +114,19 @@ export class ChatService {
 
   /**
    * Stores the user's message and pays for it in one transaction: premium text is included,
-   * free accounts use a free message, then tokens; otherwise 402 and nothing is stored.
+   * free accounts use a free message, then tokens; otherwise 402 and nothing is stored. A message
+   * asking for a picture (see image-intents.ts) is also an image prompt, checked as one, and is
+   * answered by the image job (`realistic` picks the style) instead of a text reply.
    */
   async send(
     userId: string,
     chatId: number,
     text: string,
+    realistic = true,
   ): Promise<{ message: Message; balance: { free_msgs: number; tokens: number } }> {
     const chat = await this.#requireChat(chatId, userId);
+    const intent = this.#imageIntents.detect(text);
+    if (intent) await this.#moderation.check(text, "image_prompt", userId);
     await this.#moderation.check(text, "chat_message", userId);
     return this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
@@ -138,7 +148,55 @@ export class ChatService {
       }
       await work.chats.touch(chatId, message.created_at);
       const job: ReplyJob = { userId, chatId, userMessageId: message.id, charge };
-      await this.#jobs.enqueue("reply", job, { db: trx });
+      if (intent) {
+        const imageJob: ImageJob = { ...job, intent, realistic };
+        await this.#jobs.enqueue("image", imageJob, { db: trx });
+      } else await this.#jobs.enqueue("reply", job, { db: trx });
+      const { free_msgs, tokens } = await work.balances.current(userId);
+      return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
+    });
+  }
+
+  /**
+   * Unlocks a private_image / private_video message with tokens (premium plans pay too): the
+   * tokens are spent and the message unlocked in one transaction. Unlocking it again is free.
+   */
+  async unlock(
+    userId: string,
+    chatId: number,
+    messageId: number,
+  ): Promise<{ message: Message; balance: { free_msgs: number; tokens: number } }> {
+    const chat = await this.#requireChat(chatId, userId);
+    return this.#db.transaction().execute(async (trx) => {
+      const work = unitOfWork(trx);
+      const found = await work.messages.findInChat(chatId, messageId);
+      if (!found) throw new NotFoundError(`Message ${messageId} does not exist in chat ${chatId}.`);
+      if (found.type !== "private_image" && found.type !== "private_video") {
+        throw new BadRequestError(
+          `Message ${messageId} is a ${found.type || "plain"} message; only private images and videos can be unlocked.`,
+          "not_private_media",
+        );
+      }
+      let message = found;
+      // flip first: a concurrent unlock of the same message then finds it unlocked and pays nothing
+      const unlocked = found.locked ? await work.messages.unlock(messageId) : undefined;
+      if (unlocked) {
+        const price =
+          found.price_tokens ??
+          (found.type === "private_video"
+            ? PRICING.costs.unlockPrivateVideo
+            : PRICING.costs.unlockPrivateImage);
+        const spent = await work.balances.spend(userId, price, "unlock", `unlock:message:${messageId}`);
+        if (spent === null) {
+          throw new PaymentRequiredError(
+            found.type,
+            `Unlocking this costs ${price} tokens. Get more tokens to see it.`,
+          );
+        }
+        message = unlocked;
+      } else if (found.locked) {
+        message = (await work.messages.findInChat(chatId, messageId)) ?? found;
+      }
       const { free_msgs, tokens } = await work.balances.current(userId);
       return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
     });

@@ -3,9 +3,12 @@ import { loadAuthSecret } from "../auth/secret.ts";
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createJobQueue } from "../jobs/create-job-queue.ts";
+import { imageJobHandler } from "../jobs/image.ts";
 import { replyJobHandler } from "../jobs/reply.ts";
+import { PrivateMediaSigner } from "../media/private-urls.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
+import type { ImageProvider } from "../providers/image/types.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import { RuleBasedClassifier } from "../providers/moderation/rule-based.ts";
 import type { EventBus } from "../realtime/bus.ts";
@@ -19,6 +22,7 @@ import { AccountService } from "./accounts.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
 import { GalleryService } from "./gallery.ts";
+import { ImageIntents, parseIntentPhrases } from "./image-intents.ts";
 import { ModerationService } from "./moderation.ts";
 import { Presenter } from "./presenters.ts";
 import { RateLimiter } from "./rate-limiter.ts";
@@ -30,6 +34,7 @@ export function createServices(deps: {
   storage: MediaStorage;
   email: EmailSender;
   llm: LlmProvider;
+  images: ImageProvider;
   bus: EventBus;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
@@ -40,14 +45,16 @@ export function createServices(deps: {
     media: new MediaRepository(db),
   };
   const users = new UserRepository(db);
-  const presenter = new Presenter(deps.storage);
+  const secret = loadAuthSecret(deps.config.auth.secret, deps.config.dataDir);
+  const privateMedia = new PrivateMediaSigner(secret);
+  const presenter = new Presenter(deps.storage, privateMedia);
   const auth = createAuth({
     database: deps.database,
     email: deps.email,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     oauthProviders: deps.config.auth.oauth,
-    secret: loadAuthSecret(deps.config.auth.secret, deps.config.dataDir),
+    secret,
     onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
   });
   const moderation = new ModerationService({
@@ -67,12 +74,31 @@ export function createServices(deps: {
       presenter,
     }),
   );
+  jobs.register(
+    "image",
+    imageJobHandler({
+      db,
+      images: deps.images,
+      bus: deps.bus,
+      storage: deps.storage,
+      characters: repositories.characters,
+      presenter,
+    }),
+  );
   return {
     auth,
     jobs,
+    privateMedia,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
-    chats: new ChatService({ db, characters: repositories.characters, presenter, jobs, moderation }),
+    chats: new ChatService({
+      db,
+      characters: repositories.characters,
+      presenter,
+      jobs,
+      moderation,
+      imageIntents: new ImageIntents(parseIntentPhrases(deps.config.image.intents)),
+    }),
     accounts: new AccountService({
       auth,
       users,

@@ -1,6 +1,8 @@
 import type { Bundle, GalleryItem, MediaItem, Message, Model, ModelSummary } from "@reverie/shared";
 import type { MessageRow } from "../db/schema.ts";
-import type { MediaStorage } from "../media/storage.ts";
+import { previewKeyOf } from "../media/chat-media.ts";
+import type { PrivateMediaSigner } from "../media/private-urls.ts";
+import { isPublicKey, type MediaStorage } from "../media/storage.ts";
 import type { BundleWithCounts } from "../repositories/bundles.ts";
 import type { CharacterWithCounts } from "../repositories/characters.ts";
 import type { MediaWithCharacter } from "../repositories/media.ts";
@@ -8,9 +10,12 @@ import type { MediaWithCharacter } from "../repositories/media.ts";
 /** Turns rows into the API shapes of @reverie/shared; the only place storage keys become URLs. */
 export class Presenter {
   readonly #storage: MediaStorage;
+  readonly #privateMedia: PrivateMediaSigner | undefined;
 
-  constructor(storage: MediaStorage) {
+  /** Without a signer, unlocked private media have no URL. */
+  constructor(storage: MediaStorage, privateMedia?: PrivateMediaSigner) {
     this.#storage = storage;
+    this.#privateMedia = privateMedia;
   }
 
   #url(key: string): string {
@@ -92,8 +97,20 @@ export class Presenter {
     };
   }
 
+  /**
+   * A message's picture or video: public media by their URL; private media while locked by their
+   * blurred public preview only, once unlocked by a signed, expiring URL.
+   */
+  #messageMedia(row: MessageRow): string | null {
+    const key = row.media_key;
+    if (!key) return null;
+    if (isPublicKey(key)) return this.#storage.publicUrl(key);
+    if (row.locked) return this.#storage.publicUrl(previewKeyOf(key));
+    return this.#privateMedia?.url(key) ?? null;
+  }
+
   message(row: MessageRow, characterId: number): Message {
-    const mediaUrl = row.media_key ? this.#storage.publicUrl(row.media_key) : null;
+    const mediaUrl = this.#messageMedia(row);
     return {
       id: row.id,
       chat_id: row.chat_id,

@@ -1,0 +1,55 @@
+import type { Gender } from "@reverie/shared";
+import { CHARACTERS } from "../../db/seed/characters.ts";
+import {
+  type CharacterLook,
+  HAIR_STYLES,
+  type HairStyle,
+  OUTFIT_STYLES,
+  Rng,
+  SCENE_IDS,
+} from "./procedural/index.ts";
+
+const SKIN = ["#f1d0b5", "#e6b897", "#d9a47f", "#c68e5e", "#a86f45", "#8a5534", "#6b3f26", "#4f2e1c"];
+const HAIR = ["#1d1a1c", "#2a1a14", "#3b2519", "#5a3a22", "#8a3b1f", "#b07a3f", "#d8b26a", "#e9e1cf"];
+const EYES = ["#5a3a22", "#3b2519", "#3f6e8c", "#4f7a4a", "#7a6a3a", "#2d2d2d"];
+const CLOTHES = [
+  "#b8283a",
+  "#1f5f4a",
+  "#3fa8b8",
+  "#d9a13a",
+  "#5f7a6a",
+  "#2b3a67",
+  "#e9dcc9",
+  "#6b2030",
+  "#333840",
+];
+const LONG_HAIR: readonly HairStyle[] = HAIR_STYLES.slice(0, 7);
+const SHORT_HAIR: readonly HairStyle[] = HAIR_STYLES.slice(7);
+
+const SEEDED_LOOKS = new Map(CHARACTERS.map((character) => [character.slug, character.look]));
+
+/**
+ * What a character looks like in pictures: the catalog look for seeded characters; for any other
+ * character (e.g. one a user made) a look chosen from its slug, so it stays the same every time.
+ */
+export function lookForCharacter(character: { slug: string; gender: Gender }): CharacterLook {
+  const seeded = SEEDED_LOOKS.get(character.slug);
+  if (seeded) return seeded;
+  const rng = new Rng(`look:${character.slug}`);
+  const masculine = character.gender === "male" || character.gender === "anime_male";
+  const primary = rng.pick(CLOTHES);
+  return {
+    build: masculine ? "masculine" : "feminine",
+    skin: rng.pick(SKIN),
+    hair: { style: rng.pick(masculine ? SHORT_HAIR : LONG_HAIR), color: rng.pick(HAIR) },
+    eyes: rng.pick(EYES),
+    outfit: {
+      style: rng.pick(OUTFIT_STYLES),
+      primary,
+      secondary: rng.pick(CLOTHES.filter((color) => color !== primary)),
+    },
+    accessories: masculine ? [] : [rng.pick(["earrings", "necklace"] as const)],
+    ...(masculine ? { facialHair: rng.pick(["none", "stubble", "beard"] as const) } : {}),
+    favoriteScene: rng.pick(SCENE_IDS),
+  };
+}
