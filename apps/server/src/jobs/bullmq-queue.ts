@@ -34,6 +34,8 @@ export interface BullMqQueueOptions {
   stalledCheckMs?: number;
   /** how often a started queue hands over committed jobs nobody handed over (their producer died) */
   sweepMs?: number;
+  /** longest single wait on a pooled connection for an enqueuing transaction to end (then again) */
+  commitWaitMs?: number;
   log?: { error(obj: object, msg: string): void };
 }
 
@@ -72,6 +74,7 @@ export class BullMqJobQueue implements JobQueue {
       lockMs: options.lockMs ?? 30_000,
       stalledCheckMs: options.stalledCheckMs ?? 30_000,
       sweepMs: options.sweepMs ?? 1_000,
+      commitWaitMs: options.commitWaitMs ?? 1_000,
       log: options.log,
     };
     this.#connection = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
@@ -165,7 +168,12 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async #handOverOnceCommitted(id: number): Promise<void> {
-    const row = await this.#outbox.findOnceCommitted(id);
+    // short waits, so a long transaction does not keep a pooled connection; if this instance
+    // closes first, the sweep of a running worker hands the row over
+    while (!(await this.#outbox.waitForEnqueueToEnd(id, this.#options.commitWaitMs))) {
+      if (this.#closed) return;
+    }
+    const row = await this.#outbox.findById(id);
     // rolled back: there is no job; already handed over: nothing to do
     if (row?.status === "queued") await this.#handOver([row]);
   }

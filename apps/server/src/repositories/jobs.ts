@@ -3,6 +3,7 @@ import type { Database, JobRow } from "../db/schema.ts";
 
 /** Advisory lock key space for "the transaction that added job N is still open" (Postgres). */
 const ENQUEUE_LOCK_SPACE = 0x4a4f4253;
+const LOCK_NOT_AVAILABLE = "55P03";
 
 /** Rows that wait to be handed to an external queue: new ones, and ones a dead database worker held. */
 function awaitingDispatch(now: number) {
@@ -23,8 +24,8 @@ export class JobRepository {
   }
 
   /**
-   * Adds a job. `holdUntilCommit` (inside a transaction) marks the row as not yet committed for
-   * `findOnceCommitted`: on Postgres a transaction-scoped advisory lock, taken in the same statement.
+   * Adds a job. `holdUntilCommit` (inside a transaction) lets `waitForEnqueueToEnd` see when the
+   * transaction ends: on Postgres a transaction-scoped advisory lock, taken in the same statement.
    */
   async insert(
     job: { kind: string; payload: string; maxAttempts: number; runAt: number },
@@ -50,16 +51,22 @@ export class JobRepository {
   }
 
   /**
-   * The job once the transaction that added it has ended: the row if it committed, undefined if
-   * it rolled back. Postgres waits on the advisory lock that transaction holds; SQLite has one
-   * connection, which an open transaction keeps until it ends, so the read waits by itself.
+   * Waits up to `timeoutMs` for the transaction that added job `id` to end (commit or roll back);
+   * false if it is still open. Postgres waits on the advisory lock that transaction holds. On
+   * SQLite an open transaction keeps the one connection, so the next read waits by itself.
    */
-  async findOnceCommitted(id: number): Promise<JobRow | undefined> {
-    if (!this.#postgres) return this.findById(id);
-    return this.#db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock_shared(${ENQUEUE_LOCK_SPACE}, ${id})`.execute(trx);
-      return new JobRepository(trx, "postgres").findById(id);
-    });
+  async waitForEnqueueToEnd(id: number, timeoutMs: number): Promise<boolean> {
+    if (!this.#postgres) return true;
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await sql`select set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(trx);
+        await sql`select pg_advisory_xact_lock_shared(${ENQUEUE_LOCK_SPACE}, ${id})`.execute(trx);
+      });
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return false;
+      throw error;
+    }
   }
 
   /** Committed jobs not yet handed to an external queue, oldest first. */
