@@ -2,6 +2,7 @@ import pino from "pino";
 import { prepareData } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
 import { createEmailSender } from "./providers/email/index.ts";
+import { createImageProvider } from "./providers/image/index.ts";
 import { createLlmProvider } from "./providers/llm/index.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { createServices } from "./services/index.ts";
@@ -23,6 +24,7 @@ const services = createServices({
   email,
   bus,
   llm: createLlmProvider(config.llm),
+  images: createImageProvider(config.image),
   log,
 });
 services.jobs.start();
