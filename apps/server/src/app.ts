@@ -13,6 +13,8 @@ import { createImageProvider, imageHealthCheck } from "./providers/image/index.t
 import type { ImageProvider } from "./providers/image/types.ts";
 import { createLlmProvider, llmHealthCheck } from "./providers/llm/index.ts";
 import type { LlmProvider } from "./providers/llm/types.ts";
+import { createTtsProvider, ttsHealthCheck } from "./providers/tts/index.ts";
+import type { TtsProvider } from "./providers/tts/types.ts";
 import type { EventBus } from "./realtime/bus.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { registerRealtime } from "./realtime/socket.ts";
@@ -38,6 +40,8 @@ export interface AppDependencies {
   bus?: EventBus;
   /** the chat model; from the configuration unless given */
   llm?: LlmProvider;
+  /** text to speech for voice messages; from the configuration unless given */
+  tts?: TtsProvider;
   /** pictures sent in chats; from the configuration unless given */
   images?: ImageProvider;
 }
@@ -83,8 +87,9 @@ export async function buildApp(
   app.addHook("onClose", async () => email.close?.());
   const bus = deps.bus ?? (await createEventBus(deps.config.redisUrl));
   const llm = deps.llm ?? createLlmProvider(deps.config.llm);
+  const tts = deps.tts ?? createTtsProvider(deps.config.tts);
   const images = deps.images ?? createImageProvider(deps.config.image);
-  const services = createServices({ ...deps, email, bus, llm, images, log: app.log });
+  const services = createServices({ ...deps, email, bus, llm, tts, images, log: app.log });
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
@@ -99,6 +104,7 @@ export async function buildApp(
     imageHealthCheck(images),
     emailHealthCheck(email),
     llmHealthCheck(llm),
+    ttsHealthCheck(tts),
     {
       name: "media_storage",
       check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
@@ -120,7 +126,11 @@ export async function buildApp(
       await api.register(subscriptionRoutes);
       await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });
-      await api.register(chatRoutes, { accounts: services.accounts, chats: services.chats });
+      await api.register(chatRoutes, {
+        accounts: services.accounts,
+        chats: services.chats,
+        voice: services.voice,
+      });
     },
     { prefix: "/api" },
   );

@@ -65,6 +65,12 @@ const envSchema = z.object({
     })
     .optional(),
   IMAGE_INTENTS: z.string().optional(),
+  TTS_PROVIDER: z.enum(["espeak", "openai"]).default("espeak"),
+  TTS_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  TTS_API_KEY: z.string().optional(),
+  TTS_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
+  TTS_VOICE_FEMALE: z.string().min(1).default("nova"),
+  TTS_VOICE_MALE: z.string().min(1).default("onyx"),
   JOBS_IN_PROCESS: booleanFlag.default(true),
   JOB_QUEUE: z.enum(["database", "bullmq"]).optional(),
   JOB_QUEUE_PREFIX: z
@@ -164,6 +170,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       size: values.IMAGE_SIZE,
       /** phrases that make a chat message a request for a picture (see services/image-intents.ts) */
       intents: values.IMAGE_INTENTS,
+    },
+    tts: {
+      provider: values.TTS_PROVIDER,
+      baseUrl: values.TTS_BASE_URL,
+      apiKey: values.TTS_API_KEY,
+      model: values.TTS_MODEL,
+      voices: { female: values.TTS_VOICE_FEMALE, male: values.TTS_VOICE_MALE },
     },
     /** run the job worker inside the web process (off when `npm run worker` processes run separately) */
     jobsInProcess: values.JOBS_IN_PROCESS,

@@ -65,3 +65,10 @@ export class PaymentRequiredError extends AppError {
     super(402, "insufficient_balance", message, { type });
   }
 }
+
+/** 403: a premium feature on the free plan; `source` tells the web app which paywall to open. */
+export class PremiumRequiredError extends AppError {
+  constructor(source: string, message: string) {
+    super(403, "premium_required", message, { source });
+  }
+}

@@ -6,6 +6,7 @@ import * as accounts from "./migrations/0003_accounts.ts";
 import * as chats from "./migrations/0004_chats.ts";
 import * as jobs from "./migrations/0005_jobs.ts";
 import * as moderation from "./migrations/0006_moderation.ts";
+import * as voice from "./migrations/0007_voice.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004_chats": chats,
   "0005_jobs": jobs,
   "0006_moderation": moderation,
+  "0007_voice": voice,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

@@ -138,6 +138,15 @@ export interface MessagesTable {
   created_at: Generated<string>;
 }
 
+/** The synthesized voice of a character's text message (one row once voice was asked for). */
+export interface MessageVoicesTable {
+  message_id: number;
+  status: "generating" | "ready" | "failed";
+  /** storage key of the audio file, once ready */
+  storage_key: string | null;
+  updated_at: string;
+}
+
 export interface TokenLedgerTable {
   id: Generated<number>;
   user_id: string;
@@ -181,6 +190,7 @@ export interface Database {
   jobs: JobsTable;
   chats: ChatsTable;
   messages: MessagesTable;
+  message_voices: MessageVoicesTable;
   token_ledger: TokenLedgerTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -220,4 +230,5 @@ export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type NewEmailOutbox = Insertable<EmailOutboxTable>;
 export type ChatRow = Selectable<ChatsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type MessageVoiceRow = Selectable<MessageVoicesTable>;
 export type JobRow = Selectable<JobsTable>;

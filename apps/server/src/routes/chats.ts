@@ -11,23 +11,27 @@ import {
   insufficientBalanceSchema,
   messagesQuerySchema,
   messagesResponseSchema,
+  premiumRequiredSchema,
   sendMessageBodySchema,
   sendMessageResponseSchema,
   unlockMessageResponseSchema,
+  voiceMessageResponseSchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount, signedIn } from "../plugins/authenticate.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { ChatService } from "../services/chats.ts";
+import type { VoiceService } from "../services/voice.ts";
 import { errorResponses } from "./error-responses.ts";
 
 const BEARER = [{ bearerAuth: [] }];
 
-export const chatRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; chats: ChatService }> = async (
-  app,
-  { accounts, chats },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountService;
+  chats: ChatService;
+  voice: VoiceService;
+}> = async (app, { accounts, chats, voice }) => {
   app.addHook("preHandler", requireAccount(accounts));
 
   app.get(
@@ -121,6 +125,33 @@ export const chatRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; chats
       },
     },
     async (request) => chats.unlock(signedIn(request).userId, request.params.id, request.params.messageId),
+  );
+
+  app.post(
+    "/chats/:id/messages/:messageId/voice",
+    {
+      schema: {
+        tags: ["chats"],
+        summary:
+          "Voice for a character's text message (premium): 200 with the link when it exists, else 202 and a status_change event when ready",
+        security: BEARER,
+        params: chatMessageParamsSchema,
+        response: {
+          200: voiceMessageResponseSchema,
+          202: voiceMessageResponseSchema,
+          403: premiumRequiredSchema,
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await voice.request(
+        signedIn(request).userId,
+        request.params.id,
+        request.params.messageId,
+      );
+      return reply.code(result.status === "ready" ? 200 : 202).send(result);
+    },
   );
 
   app.put(

@@ -5,12 +5,14 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { createJobQueue } from "../jobs/create-job-queue.ts";
 import { imageJobHandler } from "../jobs/image.ts";
 import { replyJobHandler } from "../jobs/reply.ts";
+import { voiceJobHandler } from "../jobs/voice.ts";
 import { PrivateMediaSigner } from "../media/private-urls.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
 import type { ImageProvider } from "../providers/image/types.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import { RuleBasedClassifier } from "../providers/moderation/rule-based.ts";
+import type { TtsProvider } from "../providers/tts/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
@@ -26,6 +28,7 @@ import { ImageIntents, parseIntentPhrases } from "./image-intents.ts";
 import { ModerationService } from "./moderation.ts";
 import { Presenter } from "./presenters.ts";
 import { RateLimiter } from "./rate-limiter.ts";
+import { VoiceService } from "./voice.ts";
 
 /** Wires repositories and providers into services; the one place that knows the whole graph. */
 export function createServices(deps: {
@@ -34,6 +37,7 @@ export function createServices(deps: {
   storage: MediaStorage;
   email: EmailSender;
   llm: LlmProvider;
+  tts: TtsProvider;
   images: ImageProvider;
   bus: EventBus;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -85,6 +89,7 @@ export function createServices(deps: {
       presenter,
     }),
   );
+  jobs.register("voice", voiceJobHandler({ db, tts: deps.tts, bus: deps.bus, storage: deps.storage }));
   return {
     auth,
     jobs,
@@ -99,6 +104,7 @@ export function createServices(deps: {
       moderation,
       imageIntents: new ImageIntents(parseIntentPhrases(deps.config.image.intents)),
     }),
+    voice: new VoiceService({ db, storage: deps.storage, jobs, users }),
     accounts: new AccountService({
       auth,
       users,
