@@ -59,11 +59,12 @@ export class VoiceService {
       throw new PremiumRequiredError(VOICE_PAYWALL_SOURCE, "Voice messages are part of Premium.");
     }
 
-    if (message.voice_status === "ready" && message.voice_key)
+    if (message.voice_status === "ready" && message.voice_key) {
       return this.#ready(messageId, message.voice_key);
+    }
+    const staleBefore = new Date(Date.now() - STALE_GENERATION_MS);
     const started = await this.#db.transaction().execute(async (trx) => {
-      if (!(await new VoiceRepository(trx).claim(messageId, new Date(Date.now() - STALE_GENERATION_MS))))
-        return false;
+      if (!(await new VoiceRepository(trx).claim(messageId, staleBefore))) return false;
       const job: VoiceJob = { userId, chatId, messageId };
       await this.#jobs.enqueue("voice", job, { db: trx });
       return true;
@@ -71,8 +72,9 @@ export class VoiceService {
     if (!started) {
       // someone else started it; it may have finished since the first look
       const current = await this.#voices.findMessage(chatId, messageId);
-      if (current?.voice_status === "ready" && current.voice_key)
+      if (current?.voice_status === "ready" && current.voice_key) {
         return this.#ready(messageId, current.voice_key);
+      }
     }
     return { message_id: messageId, status: "generating" };
   }
