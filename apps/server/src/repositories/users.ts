@@ -31,6 +31,16 @@ export class UserRepository {
       .execute();
   }
 
+  /** The session a token names, while its user exists (better-auth's sessions table). */
+  findSession(token: string): Promise<{ id: string; user_id: string; expires_at: string } | undefined> {
+    return this.#db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select(["sessions.id", "sessions.user_id", "sessions.expires_at"])
+      .where("sessions.token", "=", token)
+      .executeTakeFirst();
+  }
+
   /** The account a password reset code belongs to (better-auth's `reset-password:<token>` row). */
   async passwordResetUserId(token: string): Promise<string | null> {
     const row = await this.#db

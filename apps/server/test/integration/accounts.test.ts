@@ -363,6 +363,42 @@ describe("sessions", () => {
     });
     expect(login.status).toBe(200);
   });
+
+  it("refuses and deletes an expired session, and extends one that is due for its daily refresh", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const setExpiry = (token: string, at: Date) =>
+      t.database.authDb
+        .updateTable("sessions")
+        .set({ expires_at: (t.database.dialect === "sqlite" ? at.toISOString() : at) as never })
+        .where("token", "=", token)
+        .execute();
+    const expiry = async (token: string) => {
+      const row = await t.database.db
+        .selectFrom("sessions")
+        .select("expires_at")
+        .where("token", "=", token)
+        .executeTakeFirst();
+      return row ? Date.parse(row.expires_at) : undefined;
+    };
+
+    const { token: expired } = await register("expired-session@example.com");
+    await setExpiry(expired, new Date(Date.now() - 60_000));
+    expect((await call("GET", "/api/user", { token: expired })).status).toBe(401);
+    expect(await expiry(expired)).toBeUndefined();
+
+    // a 30-day session issued two days ago: still valid, and used again it lives 30 days from now
+    const { token: stale } = await register("stale-session@example.com");
+    const staleExpiry = Date.now() + 28 * day;
+    await setExpiry(stale, new Date(staleExpiry));
+    expect((await call("GET", "/api/user", { token: stale })).status).toBe(200);
+    expect(await expiry(stale)).toBeGreaterThan(staleExpiry + day);
+
+    // a fresh session is used as it is
+    const { token: fresh } = await register("fresh-session@example.com");
+    const freshExpiry = await expiry(fresh);
+    expect((await call("GET", "/api/user", { token: fresh })).status).toBe(200);
+    expect(await expiry(fresh)).toBe(freshExpiry);
+  });
 });
 
 describe("rate limits", () => {
