@@ -104,7 +104,7 @@ export class BullMqJobQueue implements JobQueue {
       },
       { holdUntilCommit: db.isTransaction },
     );
-    this.#track(this.#handOverOnceCommitted(id), "could not hand a job to the queue");
+    this.#track(this.#handOverOnceCommitted(id, db.isTransaction), "could not hand a job to the queue");
     return id;
   }
 
@@ -167,10 +167,10 @@ export class BullMqJobQueue implements JobQueue {
     this.#inFlight.add(tracked);
   }
 
-  async #handOverOnceCommitted(id: number): Promise<void> {
+  async #handOverOnceCommitted(id: number, inTransaction: boolean): Promise<void> {
     // short waits, so a long transaction does not keep a pooled connection; if this instance
     // closes first, the sweep of a running worker hands the row over
-    while (!(await this.#outbox.waitForEnqueueToEnd(id, this.#options.commitWaitMs))) {
+    while (inTransaction && !(await this.#outbox.waitForEnqueueToEnd(id, this.#options.commitWaitMs))) {
       if (this.#closed) return;
     }
     const row = await this.#outbox.findById(id);

@@ -59,8 +59,9 @@ export class JobRepository {
     if (!this.#postgres) return true;
     try {
       await this.#db.transaction().execute(async (trx) => {
-        await sql`select set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(trx);
-        await sql`select pg_advisory_xact_lock_shared(${ENQUEUE_LOCK_SPACE}, ${id})`.execute(trx);
+        // the select list runs left to right: the timeout is set before the wait starts
+        await sql`select set_config('lock_timeout', ${`${timeoutMs}ms`}, true),
+          pg_advisory_xact_lock_shared(${ENQUEUE_LOCK_SPACE}, ${id})`.execute(trx);
       });
       return true;
     } catch (error) {
