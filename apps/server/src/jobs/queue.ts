@@ -74,6 +74,7 @@ export class DatabaseJobQueue implements JobQueue {
   #timer: NodeJS.Timeout | undefined;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  #wakeRequested = false;
 
   constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: DatabaseQueueOptions = {}) {
     this.#dialect = dialect;
@@ -94,15 +95,25 @@ export class DatabaseJobQueue implements JobQueue {
   async enqueue(kind: string, payload: unknown, options: { db?: Kysely<Database>; delayMs?: number } = {}) {
     const handler = this.#handlers.get(kind);
     if (!handler) throw new Error(`no handler for job kind ${kind}`);
+    const inTransaction = options.db?.isTransaction ?? false;
     const jobs = options.db ? new JobRepository(options.db, this.#dialect) : this.#jobs;
-    const id = await jobs.insert({
-      kind,
-      payload: JSON.stringify(payload),
-      maxAttempts: handler.maxAttempts,
-      runAt: Date.now() + (options.delayMs ?? 0),
-    });
-    // a job added inside a transaction is visible once it commits; the next poll finds it then
-    queueMicrotask(() => this.#wake?.());
+    const id = await jobs.insert(
+      {
+        kind,
+        payload: JSON.stringify(payload),
+        maxAttempts: handler.maxAttempts,
+        runAt: Date.now() + (options.delayMs ?? 0),
+      },
+      { holdUntilCommit: inTransaction && this.#running },
+    );
+    if (inTransaction && this.#running) {
+      // a claim sees the job only once its transaction commits: woken now, the loop would miss it
+      // on Postgres and wait a whole poll interval (SQLite's one connection makes the claim wait)
+      void this.#jobs.waitForEnqueueToEnd(id, this.#options.pollMs).then(
+        () => this.#wakeUp(),
+        (error: unknown) => this.#options.log?.error({ err: error }, "could not wait for a job's commit"),
+      );
+    } else queueMicrotask(() => this.#wakeUp());
     return id;
   }
 
@@ -114,7 +125,7 @@ export class DatabaseJobQueue implements JobQueue {
 
   async stop(): Promise<void> {
     this.#running = false;
-    this.#wake?.();
+    this.#wakeUp();
     await this.#loop;
   }
 
@@ -128,6 +139,8 @@ export class DatabaseJobQueue implements JobQueue {
 
   async #run(): Promise<void> {
     while (this.#running) {
+      // this round's claims see every job committed so far
+      this.#wakeRequested = false;
       let claimed = false;
       while (this.#running && this.#active < this.#options.concurrency) {
         const job = await this.#jobs.claim(Date.now(), this.#options.leaseMs).catch((error: unknown) => {
@@ -139,7 +152,7 @@ export class DatabaseJobQueue implements JobQueue {
         this.#active++;
         void this.#execute(job.id, job.kind, job.payload, job.attempts, job.max_attempts).finally(() => {
           this.#active--;
-          this.#wake?.();
+          this.#wakeUp();
         });
       }
       if (!this.#running) break;
@@ -149,7 +162,14 @@ export class DatabaseJobQueue implements JobQueue {
     while (this.#active > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
+  /** Ends the loop's sleep; while it is claiming, its next one (those claims may have run too early). */
+  #wakeUp(): void {
+    if (this.#wake) this.#wake();
+    else this.#wakeRequested = true;
+  }
+
   #sleep(ms: number): Promise<void> {
+    if (this.#wakeRequested) return Promise.resolve();
     return new Promise((resolve) => {
       this.#timer = setTimeout(resolve, ms);
       this.#wake = () => {

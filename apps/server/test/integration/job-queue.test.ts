@@ -240,6 +240,24 @@ describe("the database job queue", () => {
     expect(ran).toEqual([1]);
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
   });
+
+  it("starts a job added in a transaction right after the commit, not at the next poll", async () => {
+    const ran: number[] = [];
+    const jobs = new DatabaseJobQueue(database.db, database.dialect, { pollMs: 60_000 });
+    cleanups.push(() => jobs.stop());
+    jobs.register("greet", { maxAttempts: 1, run: async () => void ran.push(Date.now()) });
+    jobs.start();
+    await sleep(50);
+    let committedAt = 0;
+    await database.db.transaction().execute(async (trx) => {
+      await jobs.enqueue("greet", {}, { db: trx });
+      // a loop woken by the enqueue itself claims now, before the commit, and finds nothing
+      await sleep(100);
+      committedAt = Date.now();
+    });
+    await waitFor(async () => ran.length > 0);
+    expect((ran[0] ?? 0) - committedAt).toBeLessThan(200);
+  });
 });
 
 describe.runIf(redisUrl)("the BullMQ job queue", () => {
