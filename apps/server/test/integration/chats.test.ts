@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 let t: TestApp;
 let models: { id: number; name: string; first_msg: string; gender: string }[];
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests are about the chat calls; replies are replies.test.ts's. With no worker running,
+  // a reply cannot land between a test's messages and change its counts.
+  t = await createTestApp({ env: { JOBS_IN_PROCESS: "false" } });
   models = modelListSchema.parse((await t.get("/api/models")).body).items;
 });
 afterAll(async () => {
