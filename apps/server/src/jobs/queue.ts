@@ -141,23 +141,21 @@ export class DatabaseJobQueue implements JobQueue {
     while (this.#running) {
       // this round's claims see every job committed so far
       this.#wakeRequested = false;
-      let claimed = false;
       while (this.#running && this.#active < this.#options.concurrency) {
         const job = await this.#jobs.claim(Date.now(), this.#options.leaseMs).catch((error: unknown) => {
           this.#options.log?.error({ err: error }, "could not claim a job");
           return undefined;
         });
         if (!job) break;
-        claimed = true;
         this.#active++;
         void this.#execute(job.id, job.kind, job.payload, job.attempts, job.max_attempts).finally(() => {
-          this.#active--;
-          this.#wakeUp();
+          // a job that waited for a free slot can be claimed now
+          if (this.#active-- === this.#options.concurrency) this.#wakeUp();
         });
       }
       if (!this.#running) break;
-      if (!claimed) await this.#sleep(this.#options.pollMs);
-      else await this.#sleep(0);
+      // nothing more is due or every slot is taken: an enqueue, a commit or a free slot wakes the loop
+      await this.#sleep(this.#options.pollMs);
     }
     while (this.#active > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -130,15 +130,16 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         await deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, existing, chat.character_id));
         return;
       }
+      // typing before the reads the prompt needs: the user sees the character react at once
+      const provisionalId = -context.jobId;
+      const base = { chatId: job.chatId, characterId: chat.character_id, id: provisionalId };
+      await deps.bus.publish(job.userId, chatEvent("add", { ...base, type: "typing", text: "" }));
       const [character, user, history] = await Promise.all([
         deps.characters.findById(chat.character_id),
         deps.users.findById(job.userId),
         messages.page(job.chatId, { limit: HISTORY_LIMIT, page: 1, newestFirst: true }),
       ]);
       if (!character || !user) return;
-      const provisionalId = -context.jobId;
-      const base = { chatId: job.chatId, characterId: character.id, id: provisionalId };
-      await deps.bus.publish(job.userId, chatEvent("add", { ...base, type: "typing", text: "" }));
 
       let text = "";
       let lastUpdate = 0;
