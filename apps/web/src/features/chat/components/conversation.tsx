@@ -138,7 +138,7 @@ export function Conversation({
     setBusy(false);
   }
 
-  const status = state.typing ? "typing…" : state.generating ? "taking a photo…" : "Online";
+  const status = state.typing ? "typing…" : state.generating ? "sending you something…" : "Online";
 
   return (
     <section

@@ -1,5 +1,5 @@
 import type { Chat } from "@reverie/shared";
-import { MessagesSquare, Search } from "lucide-react";
+import { Camera, Lock, MessagesSquare, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { MediaImage } from "@/components/media/media-image";
@@ -14,14 +14,32 @@ import { useRealtimeEvents } from "@/lib/realtime";
 import { useChats } from "../api/get-chats";
 import { useChatListUpdates } from "../hooks/use-chat-list-updates";
 
-function snippet(chat: Chat): string {
+const MEDIA_SNIPPETS = {
+  image: { icon: Camera, label: "Photo" },
+  private_image: { icon: Lock, label: "Private photo" },
+  private_video: { icon: Lock, label: "Private video" },
+} as const;
+
+function Snippet({ chat }: { chat: Chat }) {
   const last = chat.last_message;
-  if (!last) return "No messages yet";
+  if (!last) return <>No messages yet</>;
   const prefix = last.from === "user" ? "You: " : "";
-  if (last.type === "image") return `${prefix}📷 Photo`;
-  if (last.type === "private_image") return `${prefix}🔒 Private photo`;
-  if (last.type === "private_video") return `${prefix}🔒 Private video`;
-  return `${prefix}${last.text}`;
+  if (last.type === "image" || last.type === "private_image" || last.type === "private_video") {
+    const { icon: Icon, label } = MEDIA_SNIPPETS[last.type];
+    return (
+      <>
+        {prefix}
+        <Icon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+        {label}
+      </>
+    );
+  }
+  return (
+    <>
+      {prefix}
+      {last.text}
+    </>
+  );
 }
 
 /** The signed-in user's chats, newest message first, with search by character name. */
@@ -116,7 +134,7 @@ export function MyChatList({ activeModelId }: { activeModelId?: number }) {
                       ) : null}
                     </span>
                     <span className="mt-0.5 block truncate text-sm text-ink-300" data-testid="chat-snippet">
-                      {snippet(chat)}
+                      <Snippet chat={chat} />
                     </span>
                   </span>
                 </Link>

@@ -25,7 +25,7 @@ export function TypingIndicator({ model }: { model: ModelSummary }) {
   );
 }
 
-/** A picture is on its way (start_generation): a shimmering frame where it will appear. */
+/** A photo or video is on its way (start_generation): a shimmering frame where it will appear. */
 export function GenerationPlaceholder({ model }: { model: ModelSummary }) {
   return (
     <li className="flex items-end gap-2.5" data-testid="generation-placeholder">
@@ -40,7 +40,7 @@ export function GenerationPlaceholder({ model }: { model: ModelSummary }) {
         />
         <span className="relative flex flex-col items-center gap-2 text-sm text-ink-200">
           <Camera className="size-6 text-coral-300" aria-hidden="true" />
-          {model.name} is taking a photo…
+          {model.name} is getting it ready…
         </span>
       </div>
     </li>
