@@ -8,7 +8,14 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  Agent,
+  createServer,
+  type IncomingMessage,
+  request,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SocketEvent } from "@reverie/shared";
 import WebSocket from "ws";
@@ -19,8 +26,11 @@ import { createBenchDatabase, formatTable, ms, type Summary, summarize } from ".
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 50);
 const MESSAGES_PER_USER = Number(process.env.BENCH_CHAT_MESSAGES ?? 20);
 const WARMUP_MESSAGES_PER_USER = 2;
-/** A user reads the reply and types the next message: uniformly this long, in ms. */
-const THINK_MS = { min: 100, max: 400 };
+/**
+ * A user reads the reply and types the next message: uniformly this long, in ms. Faster than anyone
+ * types, so 50 users send about 20 messages a second: a heavy, not an idle, chat load.
+ */
+const THINK_MS = { min: 1000, max: 3000 };
 /** The upstream's fixed schedule: first token this long after the request, then a chunk every CHUNK_EVERY_MS. */
 const UPSTREAM_FIRST_TOKEN_MS = 40;
 const UPSTREAM_CHUNK_EVERY_MS = 8;
@@ -129,6 +139,26 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   return { child, address };
 }
 
+interface ServerStats {
+  /** CPU time so far (user + system) */
+  cpuMs: number;
+  /** how late the server's event loop ran, since the previous call */
+  loopDelayMs: { p50: number; p99: number; max: number };
+}
+
+async function serverStats(child: ChildProcess): Promise<ServerStats> {
+  const reply = new Promise<ServerStats>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (typeof (message as Partial<ServerStats>).cpuMs !== "number") return;
+      child.off("message", onMessage);
+      resolve(message as ServerStats);
+    };
+    child.on("message", onMessage);
+  });
+  child.send("stats");
+  return reply;
+}
+
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = once(child, "exit");
@@ -177,6 +207,43 @@ async function call<T>(
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
   return JSON.parse(text) as T;
+}
+
+const httpAgent = new Agent({ keepAlive: true });
+
+/**
+ * Sends a chat message with node:http on a kept-alive connection, the lightest client there is, so
+ * the timings are the server's and not the client library's. `onSent` marks the moment the request
+ * is handed to the socket. Resolves when the whole response has arrived.
+ */
+function sendMessage(address: string, user: BenchUser, text: string, onSent: () => void): Promise<void> {
+  const body = JSON.stringify({ message: { text } });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${address}/api/chats/${user.chatId}/messages`,
+      {
+        method: "POST",
+        agent: httpAgent,
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (part: Buffer) => parts.push(part));
+        res.on("end", () => {
+          if (res.statusCode === 202) resolve();
+          else reject(new Error(`answered ${res.statusCode}: ${Buffer.concat(parts).toString("utf8")}`));
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    onSent();
+    req.end(body);
+  });
 }
 
 /** Runs `task` for every item, at most `limit` at a time. */
@@ -272,9 +339,8 @@ async function chatLoop(
       finished();
     }, REPLY_TIMEOUT_MS);
     try {
-      await call(address, "POST", `/api/chats/${user.chatId}/messages`, {
-        token: user.token,
-        body: { message: { text: `[${tag}] How was your day? Tell me something nice.` } },
+      await sendMessage(address, user, `[${tag}] How was your day? Tell me something nice.`, () => {
+        sample.postStart = performance.now();
       });
       sample.postEnd = performance.now();
     } catch (error) {
@@ -320,6 +386,8 @@ export async function runChatBench(): Promise<void> {
   const benchDatabase = await createBenchDatabase();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": a V8 CPU profile of the server, to see where time goes
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     PUBLIC_URL,
@@ -328,7 +396,9 @@ export async function runChatBench(): Promise<void> {
     LLM_MODEL: "bench-model",
     ...benchDatabase.env,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(process.env.JOB_QUEUE ? { JOB_QUEUE: process.env.JOB_QUEUE } : {}),
   };
+  const config = loadConfig(env);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const users: BenchUser[] = [];
   try {
@@ -344,7 +414,7 @@ export async function runChatBench(): Promise<void> {
       users.push(await prepareUser(address, index, characters[index % characters.length]?.id ?? 0));
     });
     // premium, so the free-message quota does not end the run
-    const database = createDatabase(loadConfig(env).database);
+    const database = createDatabase(config.database);
     try {
       await database.db
         .updateTable("users")
@@ -370,6 +440,8 @@ export async function runChatBench(): Promise<void> {
     const keepAlive = setInterval(() => {
       for (const user of users) if (user.socket.readyState === WebSocket.OPEN) user.socket.send("ping");
     }, 30_000);
+    const statsBefore = await serverStats(server.child);
+    const benchCpuBefore = process.cpuUsage();
     const started = performance.now();
     try {
       await Promise.all(users.map((user) => chatLoop(address, user, upstream.records, measured)));
@@ -377,6 +449,11 @@ export async function runChatBench(): Promise<void> {
       clearInterval(keepAlive);
     }
     const seconds = (performance.now() - started) / 1000;
+    const statsAfter = await serverStats(server.child);
+    const serverCpu = statsAfter.cpuMs - statsBefore.cpuMs;
+    const benchCpuUsage = process.cpuUsage(benchCpuBefore);
+    const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1000;
+    const sent = USERS * (WARMUP_MESSAGES_PER_USER + MESSAGES_PER_USER);
 
     console.log(
       `\n== chat: ${USERS} concurrent users, ${MESSAGES_PER_USER} measured messages each (after ${WARMUP_MESSAGES_PER_USER} warm-up), ` +
@@ -384,7 +461,7 @@ export async function runChatBench(): Promise<void> {
     );
     console.log(
       `server: buildApp in a child process on 127.0.0.1, ${benchDatabase.describe}, ` +
-        `${process.env.REDIS_URL ? "REDIS_URL set" : "no Redis (database job queue, in-process events)"}`,
+        `${config.jobQueue.kind} job queue, ${config.redisUrl ? "events through Redis" : "in-process events"}`,
     );
     console.log(
       `fake upstream (this process): first token ${UPSTREAM_FIRST_TOKEN_MS} ms after the request, ` +
@@ -433,10 +510,15 @@ export async function runChatBench(): Promise<void> {
     );
     const stray = users.reduce((sum, user) => sum + user.strayEvents, 0);
     console.log(
-      `\n${measured.reply.length} replies in ${seconds.toFixed(1)} s (${(measured.reply.length / seconds).toFixed(1)} per second); ` +
+      `\n${sent} messages sent in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(1)} per second), ${measured.reply.length} measured; ` +
         `${measured.errors.length} failed${stray ? `; ${stray} events arrived with no message in flight` : ""}`,
     );
     for (const [reason, count] of countBy(measured.errors)) console.log(`  ${count}× ${reason}`);
+    console.log(
+      `server CPU ${(serverCpu / sent).toFixed(1)} ms per message (${Math.round((serverCpu / 1000 / seconds) * 100)}% of a core); ` +
+        `clients and upstream ${Math.round((benchCpu / 1000 / seconds) * 100)}% of a core; ` +
+        `server event-loop delay p50 ${ms(statsAfter.loopDelayMs.p50)} ms, p99 ${ms(statsAfter.loopDelayMs.p99)} ms, max ${ms(statsAfter.loopDelayMs.max)} ms`,
+    );
     const allPass = rows.filter((row) => row.target).every((row) => verdict(row.summary).pass);
     console.log(allPass ? "all chat targets met" : "chat targets MISSED (see above)");
   } finally {
