@@ -14,3 +14,14 @@ export function previewKeyOf(privateKey: string): string {
   if (!privateKey.startsWith("private/")) throw new Error(`not a private media key: ${privateKey}`);
   return `public/${privateKey.slice("private/".length).replace(/\.[a-z0-9]+$/i, "")}.preview.webp`;
 }
+
+/** Whether a key names a file made for one chat (a picture, a video or its preview), never catalog art. */
+export function isChatMediaKey(key: string): boolean {
+  return /^(public|private)\/chats\/\d+\//.test(key);
+}
+
+/** Every file behind a chat message's media key: the file itself and, for a private one, its preview. */
+export function chatMediaFiles(key: string): string[] {
+  if (!isChatMediaKey(key)) return [];
+  return key.startsWith("private/") ? [key, previewKeyOf(key)] : [key];
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -10,6 +10,8 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>;
   put(key: string, data: Uint8Array): Promise<void>;
   read(key: string): Promise<Buffer>;
+  /** Deletes the files; keys that do not exist are ignored. */
+  remove(keys: readonly string[]): Promise<void>;
   /** The URL a browser loads a public key from; null for private keys. */
   publicUrl(key: string): string | null;
   /** Directory served at /media (disk storage only). */
@@ -59,6 +61,10 @@ export class DiskMediaStorage implements MediaStorage {
 
   read(key: string): Promise<Buffer> {
     return readFile(this.resolve(key));
+  }
+
+  async remove(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.resolve(key), { force: true })));
   }
 
   publicUrl(key: string): string | null {

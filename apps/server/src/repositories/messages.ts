@@ -89,6 +89,24 @@ export class MessageRepository {
     return new Map(rows.map((row) => [row.chat_id, row]));
   }
 
+  /**
+   * The stored files of a chat's messages (all of them, or those with the given ids): media keys
+   * and voice keys, for removing the files once the rows are gone.
+   */
+  async fileKeys(chatId: number, ids?: readonly number[]): Promise<{ media: string[]; voice: string[] }> {
+    let query = this.#db
+      .selectFrom("messages")
+      .leftJoin("message_voices", "message_voices.message_id", "messages.id")
+      .select(["messages.media_key", "message_voices.storage_key"])
+      .where("messages.chat_id", "=", chatId);
+    if (ids) query = query.where("messages.id", "in", [...ids]);
+    const rows = await query.execute();
+    return {
+      media: rows.flatMap((row) => (row.media_key ? [row.media_key] : [])),
+      voice: rows.flatMap((row) => (row.storage_key ? [row.storage_key] : [])),
+    };
+  }
+
   async deleteMany(chatId: number, ids: readonly number[]): Promise<number> {
     const result = await this.#db
       .deleteFrom("messages")

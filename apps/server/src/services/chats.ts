@@ -5,6 +5,8 @@ import { BadRequestError, NotFoundError, PaymentRequiredError } from "../errors.
 import type { ImageJob } from "../jobs/image.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Charge, ReplyJob } from "../jobs/reply.ts";
+import { chatMediaFiles } from "../media/chat-media.ts";
+import type { MediaStorage } from "../media/storage.ts";
 import { PRICING } from "../pricing.ts";
 import { BalanceRepository } from "../repositories/balances.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
@@ -35,6 +37,8 @@ export class ChatService {
   readonly #jobs: JobQueue;
   readonly #moderation: ModerationService;
   readonly #imageIntents: ImageIntents;
+  readonly #storage: MediaStorage;
+  readonly #log: { error(obj: object, msg: string): void };
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -43,8 +47,12 @@ export class ChatService {
     jobs: JobQueue;
     moderation: ModerationService;
     imageIntents: ImageIntents;
+    storage: MediaStorage;
+    log: { error(obj: object, msg: string): void };
   }) {
     this.#db = deps.db;
+    this.#storage = deps.storage;
+    this.#log = deps.log;
     this.#imageIntents = deps.imageIntents;
     this.#jobs = deps.jobs;
     this.#moderation = deps.moderation;
@@ -204,16 +212,36 @@ export class ChatService {
 
   async deleteMessages(userId: string, chatId: number, ids: readonly number[]): Promise<number> {
     await this.#requireChat(chatId, userId);
-    return this.#messages.deleteMany(chatId, ids);
+    return this.#deleteWithFiles(chatId, ids, () => this.#messages.deleteMany(chatId, ids));
   }
 
   async clear(userId: string, chatId: number): Promise<number> {
     await this.#requireChat(chatId, userId);
-    return this.#messages.deleteAll(chatId);
+    return this.#deleteWithFiles(chatId, undefined, () => this.#messages.deleteAll(chatId));
   }
 
   async delete(userId: string, chatId: number): Promise<void> {
     await this.#requireChat(chatId, userId);
-    await this.#chats.delete(chatId);
+    await this.#deleteWithFiles(chatId, undefined, () => this.#chats.delete(chatId));
+  }
+
+  /**
+   * Deleted messages take their pictures, videos and voice recordings with them: the rows go
+   * first, then the files (a file that fails to go is logged, never blocks the deletion).
+   */
+  async #deleteWithFiles<Result>(
+    chatId: number,
+    ids: readonly number[] | undefined,
+    deleteRows: () => Promise<Result>,
+  ): Promise<Result> {
+    const files = await this.#messages.fileKeys(chatId, ids);
+    const result = await deleteRows();
+    const keys = [...files.media.flatMap(chatMediaFiles), ...files.voice];
+    if (keys.length > 0) {
+      await this.#storage.remove(keys).catch((error: unknown) => {
+        this.#log.error({ err: error, chatId }, "could not remove the files of deleted messages");
+      });
+    }
+    return result;
   }
 }

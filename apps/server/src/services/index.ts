@@ -103,6 +103,8 @@ export function createServices(deps: {
       jobs,
       moderation,
       imageIntents: new ImageIntents(parseIntentPhrases(deps.config.image.intents)),
+      storage: deps.storage,
+      log: deps.log,
     }),
     voice: new VoiceService({ db, storage: deps.storage, jobs, users }),
     accounts: new AccountService({

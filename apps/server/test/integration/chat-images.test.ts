@@ -42,14 +42,14 @@ async function chatter(t: TestApp, bus: MemoryEventBus, options: { modelIndex?: 
   bus.subscribe(user.id, (event) => {
     if (event.action === "add" || event.action === "update") events.push(event);
   });
-  const call = async (method: "GET" | "POST", url: string, payload?: object) => {
+  const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
     const response = await t.app.inject({
       method,
       url,
       headers: { authorization: `Bearer ${token}` },
       ...(payload ? { payload } : {}),
     });
-    return { status: response.statusCode, body: response.json() };
+    return { status: response.statusCode, body: response.body ? response.json() : null };
   };
   const models = modelListSchema.parse((await t.get("/api/models?gender=female")).body).items;
   const model = models[options.modelIndex ?? 0];
@@ -165,6 +165,13 @@ describe("images in chat (procedural provider)", () => {
       image_url: image.image_url,
       text: image.text,
     });
+
+    // deleting the message deletes the picture
+    const deleted = await user.call("PUT", `/api/chats/${user.chat.id}/messages/delete`, {
+      msgs_ids: [image.id],
+    });
+    expect(deleted.status).toBe(200);
+    expect((await fetchMedia(t, image.image_url ?? "")).status).toBe(404);
   });
 
   it("makes a new picture for every request", async () => {
@@ -283,6 +290,11 @@ describe("images in chat (procedural provider)", () => {
     expect(again.body.balance).toEqual({ free_msgs: 9, tokens: 5 });
     expect(await ledger(t, user.id)).toHaveLength(2);
     expect((await user.history()).at(-1)).toMatchObject({ id: locked.id, locked: false });
+
+    // deleting the chat deletes the file and its preview
+    expect((await user.call("DELETE", `/api/chats/${user.chat.id}`)).status).toBe(204);
+    expect((await fetchMedia(t, url)).status).toBe(404);
+    expect((await fetchMedia(t, locked.image_url ?? "")).status).toBe(404);
   });
 
   it("sends a video as a locked private video; premium pays tokens to unlock it too, and the file plays with ranges", async () => {

@@ -123,7 +123,7 @@ describe("voice messages (embedded espeak-ng)", () => {
   });
 
   it("generates the voice once: 202, generating then ready over the socket, a playable WAV, then 200 with the same link", async () => {
-    const { t, token, voice, greeting, chat, voiceJobs } = await setup();
+    const { t, token, call, voice, greeting, chat, voiceJobs } = await setup();
     const address = await t.app.listen({ host: "127.0.0.1", port: 0 });
     const socket = new WebSocket(`${address.replace("http", "ws")}/ws/v2?token=${token}`);
     sockets.push(socket);
@@ -179,6 +179,11 @@ describe("voice messages (embedded espeak-ng)", () => {
 
     const health = healthResponseSchema.parse((await t.get("/api/health")).body);
     expect(health.providers.tts).toMatchObject({ status: "ok" });
+
+    // deleting the message deletes its recording
+    const deleted = await call("PUT", `/api/chats/${chat.id}/messages/delete`, { msgs_ids: [greeting.id] });
+    expect(deleted.status).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: link })).statusCode).toBe(404);
   });
 
   it("does not start a second synthesis while one is queued or running", async () => {

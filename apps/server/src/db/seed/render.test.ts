@@ -19,6 +19,9 @@ class MemoryStorage implements MediaStorage {
     if (!file) throw new Error(`no ${key}`);
     return file;
   }
+  async remove(keys: readonly string[]): Promise<void> {
+    for (const key of keys) this.files.delete(key);
+  }
   publicUrl(key: string): string | null {
     return key.startsWith("public/") ? `/media/${key.slice(7)}` : null;
   }
