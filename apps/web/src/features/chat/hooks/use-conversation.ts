@@ -51,6 +51,13 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
   useRealtimeEvents((event) => {
     dispatch({ type: "event", event });
     if (event.action === "add") chatList.messageArrived(event.message);
+    if (
+      event.action === "status_change" &&
+      event.message.chat_id === chat.id &&
+      event.message.status_information.status === "failed"
+    ) {
+      setError("The voice message could not be made just now. Please try again.");
+    }
   });
 
   // Events sent while the socket was away are lost: fetch the newest page again.
