@@ -7,6 +7,7 @@ import * as chats from "./migrations/0004_chats.ts";
 import * as jobs from "./migrations/0005_jobs.ts";
 import * as moderation from "./migrations/0006_moderation.ts";
 import * as voice from "./migrations/0007_voice.ts";
+import * as replyTo from "./migrations/0008_reply_to.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_jobs": jobs,
   "0006_moderation": moderation,
   "0007_voice": voice,
+  "0008_reply_to": replyTo,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

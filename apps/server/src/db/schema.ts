@@ -135,6 +135,8 @@ export interface MessagesTable {
   video_duration: number | null;
   locked: Generated<number | boolean>;
   price_tokens: number | null;
+  /** on a character's message: the id of the user message it answers */
+  reply_to: number | null;
   created_at: Generated<string>;
 }
 

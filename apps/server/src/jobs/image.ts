@@ -124,7 +124,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
     async run(job, context) {
       const chat = await chats.findForUser(job.chatId, job.userId);
       if (!chat) return; // the chat was deleted meanwhile
-      const existing = await messages.replyAfter(job.chatId, job.userMessageId);
+      const existing = await messages.replyTo(job.chatId, job.userMessageId);
       if (existing) {
         // stored by an attempt that died before finishing: deliver it, do not make it again
         await deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, existing, chat.character_id));
@@ -173,6 +173,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
         const message = await new MessageRepository(trx).insert({
           chat_id: job.chatId,
           sender: "model",
+          reply_to: job.userMessageId,
           text: imageCaption(job.intent, scene, seed),
           ...media,
         });

@@ -124,7 +124,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
     async run(job, context) {
       const chat = await chats.findForUser(job.chatId, job.userId);
       if (!chat) return; // the chat was deleted meanwhile: nothing to answer
-      const existing = await messages.replyAfter(job.chatId, job.userMessageId);
+      const existing = await messages.replyTo(job.chatId, job.userMessageId);
       if (existing) {
         // stored by an attempt that died before finishing: deliver it, do not write it again
         await deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, existing, chat.character_id));
@@ -176,6 +176,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         const message = await new MessageRepository(trx).insert({
           chat_id: job.chatId,
           sender: "model",
+          reply_to: job.userMessageId,
           type: "text",
           text: reply,
         });

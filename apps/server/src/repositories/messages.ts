@@ -52,12 +52,12 @@ export class MessageRepository {
   }
 
   /** The character's answer to a user message, if one was stored already. */
-  replyAfter(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
+  replyTo(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
     return this.#db
       .selectFrom("messages")
       .selectAll()
       .where("chat_id", "=", chatId)
-      .where("id", ">", userMessageId)
+      .where("reply_to", "=", userMessageId)
       .where("sender", "=", "model")
       .orderBy("id")
       .limit(1)

@@ -116,6 +116,54 @@ describe("character replies", () => {
     }
   });
 
+  it("answers each of two messages sent together, and a retry finds its own answer, not the other's", async () => {
+    const llm = new ScriptedLlm();
+    const { t, bus, user, call, chat, events } = await setup({ llm, env: { JOBS_IN_PROCESS: "false" } });
+    const first = await call("POST", `/api/chats/${chat.id}/messages`, {
+      message: { text: "first question" },
+    });
+    const second = await call("POST", `/api/chats/${chat.id}/messages`, {
+      message: { text: "second question" },
+    });
+    const handler = replyJobHandler({
+      db: t.database.db,
+      llm,
+      bus,
+      characters: new CharacterRepository(t.database.db),
+      users: new UserRepository(t.database.db),
+      presenter: new Presenter(t.storage),
+    });
+    const jobFor = (message: { id: number }) => ({
+      userId: user.id,
+      chatId: chat.id,
+      userMessageId: message.id,
+      charge: { kind: "none" } as const,
+    });
+    // the first answer is stored after the second question: it must not count as the second's answer
+    await handler.run(jobFor(first.body.message), { jobId: 1, attempt: 1, lastAttempt: false });
+    await handler.run(jobFor(second.body.message), { jobId: 2, attempt: 1, lastAttempt: false });
+    const answers = () =>
+      t.database.db
+        .selectFrom("messages")
+        .select(["reply_to", "text"])
+        .where("chat_id", "=", chat.id)
+        .where("reply_to", "is not", null)
+        .orderBy("id")
+        .execute();
+    const model = (await answers())[0]?.text.split(" heard:")[0];
+    expect(await answers()).toEqual([
+      { reply_to: first.body.message.id, text: `${model} heard: first question` },
+      { reply_to: second.body.message.id, text: `${model} heard: second question` },
+    ]);
+
+    // a retry of the first job re-sends the first answer and stores nothing
+    events.length = 0;
+    await handler.run(jobFor(first.body.message), { jobId: 1, attempt: 2, lastAttempt: false });
+    expect(await answers()).toHaveLength(2);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.action === "add" && events[0].message.text).toBe(`${model} heard: first question`);
+  });
+
   it("retries a reply whose stream was cut", async () => {
     const llm = new ScriptedLlm({ failures: 1 });
     const { call, chat, finalReply } = await setup({ llm });
