@@ -39,6 +39,7 @@ const publicScreens: RouteObject[] = [
   screen("explore", landing, EXPLORE),
   screen("gallery", () => import("./routes/gallery"), GALLERY),
   screen("gallery/:id", () => import("./routes/gallery-item"), GALLERY),
+  screen("chat", () => import("./routes/chat-list"), CHAT),
   screen("terms", () => import("./routes/terms"), LEGAL),
   screen("privacy_policy", () => import("./routes/privacy-policy"), LEGAL),
   screen("not-found", () => import("./routes/not-found")),
@@ -46,17 +47,11 @@ const publicScreens: RouteObject[] = [
   screen("auth/callback", () => import("./routes/auth-callback"), BARE),
 ];
 
-/** Chats as visitors see them: the anonymous list and the character page with "Sign up to chat". */
-const visitorChatScreens: RouteObject[] = [
-  screen("chat", () => import("./routes/chat-list"), CHAT),
-  screen("chat/:id", () => import("./routes/character"), CHAT),
-];
+/** A chat as visitors see it: the character page with "Sign up to chat". */
+const visitorChatScreens: RouteObject[] = [screen("chat/:id", () => import("./routes/character"), CHAT)];
 
-/** The signed-in user's own chats. */
-const memberChatScreens: RouteObject[] = [
-  screen("chat", () => import("./routes/my-chats"), CHAT),
-  screen("chat/:id", () => import("./routes/chat-room"), CHAT_ROOM),
-];
+/** The signed-in user's own chat with a character. */
+const memberChatScreens: RouteObject[] = [screen("chat/:id", () => import("./routes/chat-room"), CHAT_ROOM)];
 
 /** Sign-in screens: only for signed-out visitors. */
 const authScreens: RouteObject[] = [

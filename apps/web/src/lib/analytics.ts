@@ -23,6 +23,8 @@ export const ANALYTICS_EVENTS = {
   pwaInstallModalClosed: "pwa_install_modal_closed",
   tokenPurchaseFailed: "Token Purchase Failed",
   paymentFailed: "Payment Failed",
+  /** a paywall opened, with its `source` label (e.g. voice_message_free_plan_user) */
+  paywallShown: "Paywall Shown",
 } as const;
 
 export const ANALYTICS_QUEUE_LIMIT = 1000;

@@ -4,12 +4,15 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { AnonymousChatList } from "@/features/chat/components/chat-list";
+import { MyChatList } from "@/features/chat/components/my-chat-list";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
+import { useSession } from "@/lib/auth";
 
-/** /chat without an id: the visitor's chat list for their chosen category. */
+/** /chat without an id: the member's own chats, or a visitor's chat list for their chosen category. */
 export default function ChatListRoute() {
   const [gender] = useGenderPreference();
+  const signedIn = useSession().status === "signed-in";
   useDocumentTitle("Chats");
 
   return (
@@ -24,7 +27,7 @@ export default function ChatListRoute() {
               Chats
             </h1>
           </div>
-          <AnonymousChatList gender={gender} />
+          {signedIn ? <MyChatList /> : <AnonymousChatList gender={gender} />}
         </section>
         <Card className="relative hidden min-h-[32rem] items-center justify-center overflow-hidden p-10 text-center lg:flex">
           <div
@@ -39,9 +42,11 @@ export default function ChatListRoute() {
             <span className="grid size-16 place-items-center rounded-3xl border border-white/10 bg-white/5 text-coral-300">
               <MessageCircleHeart className="size-7" aria-hidden="true" />
             </span>
-            <h2 className="font-display text-2xl text-ink-100">Pick up where they left off</h2>
+            <h2 className="font-display text-2xl text-ink-100">Pick up where you left off</h2>
             <p className="text-ink-300">
-              Every character has already said hello. Choose a conversation to read it and answer.
+              {signedIn
+                ? "Choose a conversation to carry on, or meet someone new."
+                : "Every character has already said hello. Choose a conversation to read it and answer."}
             </p>
             <ButtonLink to={paths.home} variant="secondary">
               Find someone new

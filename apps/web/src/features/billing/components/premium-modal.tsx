@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { paths } from "@/config/paths";
-import { track } from "@/lib/analytics";
+import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { formatTokens } from "@/lib/format";
 import { usePlans } from "../api/get-plans";
 
@@ -22,7 +22,7 @@ const FALLBACK = { title: "This is a Premium feature", text: "Upgrade to Premium
 export function PremiumModal({ source, onClose }: { source: string; onClose: () => void }) {
   const plans = usePlans();
   const copy = PAYWALLS[source] ?? FALLBACK;
-  useEffect(() => track("Paywall Shown", { source }), [source]);
+  useEffect(() => track(ANALYTICS_EVENTS.paywallShown, { source }), [source]);
   const features = plans.data?.features;
 
   return (

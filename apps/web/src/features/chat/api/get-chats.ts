@@ -14,6 +14,8 @@ export const chatsQueryOptions = (search: string) =>
     queryKey: [...chatsQueryKey, { search: search.trim() }],
     queryFn: ({ signal }) => getChats(search, signal),
     placeholderData: keepPreviousData,
+    // the list follows socket events only while it is on screen: load it afresh when it comes back
+    staleTime: 0,
   });
 
 export function useChats(search: string) {

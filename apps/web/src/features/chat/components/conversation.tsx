@@ -240,18 +240,7 @@ export function Conversation({
             />
           ))}
           {state.draft ? (
-            <MessageBubble
-              key="draft"
-              message={state.draft}
-              model={model}
-              voice="default"
-              selecting={false}
-              selected={false}
-              onToggleSelected={() => {}}
-              onVoice={() => {}}
-              onUnlock={async () => {}}
-              unlocking={false}
-            />
+            <MessageBubble key="draft" message={state.draft} model={model} />
           ) : state.typing ? (
             <TypingIndicator model={model} />
           ) : null}

@@ -9,16 +9,17 @@ import { formatTime, formatTokens } from "@/lib/format";
 import { mediaUrl } from "@/lib/media";
 import type { ChatMessage, VoiceStatus } from "../utils/conversation";
 
+/** A stored message gets the actions; the reply still streaming in (the draft) is shown without them. */
 interface MessageBubbleProps {
   message: ChatMessage;
   model: ModelSummary;
-  voice: VoiceStatus;
-  selecting: boolean;
-  selected: boolean;
-  onToggleSelected: () => void;
-  onVoice: () => void;
-  onUnlock: () => Promise<void>;
-  unlocking: boolean;
+  voice?: VoiceStatus;
+  selecting?: boolean;
+  selected?: boolean;
+  onToggleSelected?: () => void;
+  onVoice?: () => void;
+  onUnlock?: () => Promise<void>;
+  unlocking?: boolean;
 }
 
 const MEDIA_TYPES = new Set(["image", "private_image", "private_video"]);
@@ -27,18 +28,19 @@ const MEDIA_TYPES = new Set(["image", "private_image", "private_video"]);
 export function MessageBubble({
   message,
   model,
-  voice,
-  selecting,
-  selected,
+  voice = "default",
+  selecting = false,
+  selected = false,
   onToggleSelected,
   onVoice,
   onUnlock,
-  unlocking,
+  unlocking = false,
 }: MessageBubbleProps) {
   const mine = message.from === "user";
   const media = MEDIA_TYPES.has(message.type);
-  const canVoice = !mine && message.type === "text" && message.id > 0 && message.text.trim() !== "";
-  const selectable = selecting && message.id > 0;
+  const canVoice =
+    onVoice !== undefined && !mine && message.type === "text" && message.id > 0 && message.text.trim() !== "";
+  const selectable = selecting && onToggleSelected !== undefined && message.id > 0;
 
   return (
     <li
@@ -69,7 +71,12 @@ export function MessageBubble({
       )}
       <div className={cn("flex max-w-[82%] flex-col sm:max-w-[70%]", mine ? "items-end" : "items-start")}>
         {media ? (
-          <MediaContent message={message} name={model.name} onUnlock={onUnlock} unlocking={unlocking} />
+          <MediaContent
+            message={message}
+            name={model.name}
+            onUnlock={onUnlock ?? (async () => {})}
+            unlocking={unlocking}
+          />
         ) : null}
         {message.text && (!media || message.text.trim()) ? (
           <p

@@ -50,7 +50,6 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
 
   useRealtimeEvents((event) => {
     dispatch({ type: "event", event });
-    if (event.action === "add") chatList.messageArrived(event.message);
     if (
       event.action === "status_change" &&
       event.message.chat_id === chat.id &&
