@@ -77,7 +77,11 @@ export function voiceJobHandler(deps: VoiceDependencies): JobHandler<VoiceJob> {
       const audio = await deps.tts.synthesize({ text, voice: voiceForGender(chat.character.gender) });
       const key = voiceStorageKey(audio.extension);
       await deps.storage.put(key, audio.data);
-      if (!(await voices.markReady(job.messageId, key))) return;
+      if (!(await voices.markReady(job.messageId, key))) {
+        // the message was deleted while it was being read: its recording has nobody to play it
+        await deps.storage.remove([key]);
+        return;
+      }
       await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", link(key)));
     },
     async onFailed(job) {

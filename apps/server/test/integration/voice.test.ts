@@ -1,6 +1,8 @@
 import { once } from "node:events";
+import { readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import {
   chatSchema,
   healthResponseSchema,
@@ -386,6 +388,31 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
     expect((await voice(greeting.id)).body).toEqual({ message_id: greeting.id, status: "generating" });
     expect((await settled(2))?.status_information.status).toBe("ready");
     expect(await voiceJobs()).toBe(2);
+  });
+
+  it("keeps no recording of a message deleted while it was being read", async () => {
+    const { t, call, voice, chat, greeting } = await setup({ env: speechEnv() });
+    handler = (res) => {
+      void call("PUT", `/api/chats/${chat.id}/messages/delete`, { msgs_ids: [greeting.id] }).then(() =>
+        res.writeHead(200, { "content-type": "audio/mpeg" }).end(MP3),
+      );
+    };
+    expect((await voice(greeting.id)).status).toBe(202);
+    const jobStatus = async () =>
+      (
+        await t.database.db
+          .selectFrom("jobs")
+          .select("status")
+          .where("kind", "=", "voice")
+          .executeTakeFirstOrThrow()
+      ).status;
+    for (let waited = 0; waited < 10_000 && (await jobStatus()) !== "done"; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await jobStatus()).toBe("done");
+    expect(recorded).toHaveLength(1);
+    const voiceDir = path.join(t.workDir, "media", "public", "voice");
+    expect(await readdir(voiceDir).catch(() => [])).toEqual([]);
   });
 
   it("does not retry a rejected key (401): failed after one request", async () => {
