@@ -10,7 +10,7 @@ export const PRICING = {
    * What things cost in tokens. Free accounts spend their free messages first; premium text
    * messages are included in the plan, and so are voice messages (premium only, not sold for tokens).
    */
-  costs: { message: 1, image: 10, unlockPrivateImage: 20, unlockPrivateVideo: 40 },
+  costs: { message: 1, unlockPrivateImage: 20, unlockPrivateVideo: 40 },
   premiumFeatures: {
     MonthlyTokens: 100,
     UnlimitedMessages: true,

@@ -1,4 +1,4 @@
-import type { Chat, Gender, Message } from "@reverie/shared";
+import type { Balance, Chat, Gender, Message } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database, MessageRow } from "../db/schema.ts";
 import { BadRequestError, NotFoundError, PaymentRequiredError } from "../errors.ts";
@@ -131,11 +131,11 @@ export class ChatService {
     chatId: number,
     text: string,
     realistic = true,
-  ): Promise<{ message: Message; balance: { free_msgs: number; tokens: number } }> {
+  ): Promise<{ message: Message; balance: Balance }> {
     const chat = await this.#requireChat(chatId, userId);
     const intent = this.#imageIntents.detect(text);
-    if (intent) await this.#moderation.check(text, "image_prompt", userId);
-    await this.#moderation.check(text, "chat_message", userId);
+    // a photo request is an image prompt: checked (and recorded, when refused) as one
+    await this.#moderation.check(text, intent ? "image_prompt" : "chat_message", userId);
     return this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
@@ -173,7 +173,7 @@ export class ChatService {
     userId: string,
     chatId: number,
     messageId: number,
-  ): Promise<{ message: Message; balance: { free_msgs: number; tokens: number } }> {
+  ): Promise<{ message: Message; balance: Balance }> {
     const chat = await this.#requireChat(chatId, userId);
     return this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
@@ -189,11 +189,9 @@ export class ChatService {
       // flip first: a concurrent unlock of the same message then finds it unlocked and pays nothing
       const unlocked = found.locked ? await work.messages.unlock(messageId) : undefined;
       if (unlocked) {
-        const price =
-          found.price_tokens ??
-          (found.type === "private_video"
-            ? PRICING.costs.unlockPrivateVideo
-            : PRICING.costs.unlockPrivateImage);
+        // the price is fixed when the private message is sent, so a later price change spares it
+        const price = found.price_tokens;
+        if (price === null) throw new Error(`private message ${messageId} has no price`);
         const spent = await work.balances.spend(userId, price, "unlock", `unlock:message:${messageId}`);
         if (spent === null) {
           throw new PaymentRequiredError(

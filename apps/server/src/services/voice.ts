@@ -1,4 +1,4 @@
-import type { voiceMessageResponseSchema } from "@reverie/shared";
+import { PAYWALL_SOURCES, type voiceMessageResponseSchema } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
@@ -20,7 +20,6 @@ export type VoiceMessageResponse = z.infer<typeof voiceMessageResponseSchema>;
 const STALE_GENERATION_MS = 15 * 60_000;
 
 /** The paywall the web app opens for a free account. */
-export const VOICE_PAYWALL_SOURCE = "voice_message_free_plan_user";
 
 /**
  * Voice for a character's text messages, a premium feature included in the plan. Each message is
@@ -56,7 +55,10 @@ export class VoiceService {
     if (!speakableText(message.text)) throw new BadRequestError("This message has nothing to read aloud.");
     const user = await this.#users.findById(userId);
     if (user?.plan !== "premium") {
-      throw new PremiumRequiredError(VOICE_PAYWALL_SOURCE, "Voice messages are part of Premium.");
+      throw new PremiumRequiredError(
+        PAYWALL_SOURCES.voiceMessageFreePlanUser,
+        "Voice messages are part of Premium.",
+      );
     }
 
     if (message.voice_status === "ready" && message.voice_key) {

@@ -78,10 +78,11 @@ export const sendMessageBodySchema = z.object({
   }),
   realistic: z.boolean().default(true).describe("picture style for images this message asks for"),
 });
-export const sendMessageResponseSchema = z.object({
-  message: messageSchema,
-  balance: z.object({ free_msgs: z.number().int(), tokens: z.number().int() }),
-});
+/** What the user has left to spend, after a call that may have spent some. */
+export const balanceSchema = z.object({ free_msgs: z.number().int(), tokens: z.number().int() });
+export type Balance = z.infer<typeof balanceSchema>;
+
+export const sendMessageResponseSchema = z.object({ message: messageSchema, balance: balanceSchema });
 
 /** 402 on send: the web app removes the optimistic message and opens the buy-tokens prompt. */
 export const insufficientBalanceSchema = z.object({
@@ -106,10 +107,7 @@ export const chatMessageParamsSchema = z.object({
 });
 
 /** Unlocking a private_image / private_video message: the message with its full media, and the balance after. */
-export const unlockMessageResponseSchema = z.object({
-  message: messageSchema,
-  balance: z.object({ free_msgs: z.number().int(), tokens: z.number().int() }),
-});
+export const unlockMessageResponseSchema = z.object({ message: messageSchema, balance: balanceSchema });
 
 /** Voice for a character's message: `ready` carries the link at once; `generating` ends with a status_change event. */
 export const voiceMessageResponseSchema = z.object({

@@ -1,3 +1,4 @@
+import { PAYWALL_SOURCES } from "@reverie/shared";
 import { Check, Crown } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -10,7 +11,7 @@ import { usePlans } from "../api/get-plans";
 
 /** What each paywall source is about. */
 const PAYWALLS: Record<string, { title: string; text: string }> = {
-  voice_message_free_plan_user: {
+  [PAYWALL_SOURCES.voiceMessageFreePlanUser]: {
     title: "Hear their voice with Premium",
     text: "Voice messages are part of Premium. Upgrade to listen to every message out loud.",
   },

@@ -1,4 +1,4 @@
-import type { Message } from "@reverie/shared";
+import { type Balance, type Message, PAYWALL_SOURCES } from "@reverie/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { isApiError } from "@/lib/api-client";
@@ -26,7 +26,7 @@ export interface ConversationPrompts {
   onPremiumRequired: (source: string) => void;
 }
 
-export const VOICE_PAYWALL_SOURCE = "voice_message_free_plan_user";
+const VOICE_PAYWALL_SOURCE = PAYWALL_SOURCES.voiceMessageFreePlanUser;
 
 /**
  * One open chat: its history (10 at a time, newest first), live socket events, and the user's
@@ -71,7 +71,7 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
   });
 
   const updateBalance = useCallback(
-    (balance: { free_msgs: number; tokens: number }) => {
+    (balance: Balance) => {
       if (user) setSessionUser(queryClient, { ...user, ...balance });
     },
     [queryClient, user],
