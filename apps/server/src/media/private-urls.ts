@@ -3,7 +3,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 /** Where unlocked private media are served; the rest of the path is the storage key after `private/`. */
 export const PRIVATE_MEDIA_PREFIX = "/media-private/";
 
-const PRIVATE_KEY_PREFIX = "private/";
+export const PRIVATE_KEY_PREFIX = "private/";
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const HOUR_SECONDS = 3600;
 

@@ -16,6 +16,8 @@ export interface MediaStorage {
   publicUrl(key: string): string | null;
   /** Directory served at /media (disk storage only). */
   readonly publicRoot: string;
+  /** Directory of the `private/` keys, served only to signed links (disk storage only). */
+  readonly privateRoot: string;
 }
 
 export const PUBLIC_MEDIA_PREFIX = "/media/";
@@ -26,11 +28,13 @@ export function isPublicKey(key: string): boolean {
 
 export class DiskMediaStorage implements MediaStorage {
   readonly publicRoot: string;
+  readonly privateRoot: string;
   private readonly root: string;
 
   constructor(root: string) {
     this.root = root;
     this.publicRoot = path.join(root, "public");
+    this.privateRoot = path.join(root, "private");
   }
 
   private resolve(key: string): string {

@@ -22,7 +22,7 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: options.mediaPublicDir,
     prefix: PUBLIC_MEDIA_PREFIX,
-    decorateReply: false,
+    // this registration always happens, so it provides reply.sendFile (private media, index.html)
     maxAge: ONE_DAY_SECONDS * 1000,
   });
 
@@ -34,6 +34,7 @@ export async function registerWebApp(
       prefix: "/",
       wildcard: false,
       index: false,
+      decorateReply: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

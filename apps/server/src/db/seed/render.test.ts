@@ -8,6 +8,7 @@ import { renderAsset } from "./render.ts";
 class MemoryStorage implements MediaStorage {
   readonly files = new Map<string, Buffer>();
   readonly publicRoot = "/nowhere";
+  readonly privateRoot = "/nowhere";
   async exists(key: string): Promise<boolean> {
     return this.files.has(key);
   }
