@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 
 export class MessageRepository {
@@ -10,6 +10,24 @@ export class MessageRepository {
 
   insert(message: Insertable<MessagesTable>): Promise<MessageRow> {
     return this.#db.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Stores the character's answer to a user message, unless that message has one already (the
+   * partial unique index on reply_to of 0008): undefined then, nothing stored. The conflict target
+   * repeats the index's predicate as a literal, as SQLite and Postgres need to match the index.
+   */
+  insertAnswer(
+    answer: Insertable<MessagesTable> & { sender: "model"; reply_to: number },
+  ): Promise<MessageRow | undefined> {
+    return this.#db
+      .insertInto("messages")
+      .values(answer)
+      .onConflict((conflict) =>
+        conflict.column("reply_to").where("sender", "=", sql.lit("model")).doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /**
@@ -59,8 +77,6 @@ export class MessageRepository {
       .where("chat_id", "=", chatId)
       .where("reply_to", "=", userMessageId)
       .where("sender", "=", "model")
-      .orderBy("id")
-      .limit(1)
       .executeTakeFirst();
   }
 

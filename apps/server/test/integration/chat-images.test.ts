@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -13,12 +14,19 @@ import {
 } from "@reverie/shared";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ImageJob, imageJobHandler } from "../../src/jobs/image.ts";
+import {
+  type ImageDependencies,
+  type ImageJob,
+  imageJobHandler,
+  RENDERS_AT_ONCE,
+} from "../../src/jobs/image.ts";
+import type { MediaStorage } from "../../src/media/storage.ts";
 import { ProceduralImageProvider } from "../../src/providers/image/index.ts";
 import type { ImageRequest } from "../../src/providers/image/types.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { BalanceRepository } from "../../src/repositories/balances.ts";
 import { CharacterRepository } from "../../src/repositories/characters.ts";
+import { MessageRepository } from "../../src/repositories/messages.ts";
 import { Presenter } from "../../src/services/presenters.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -388,6 +396,143 @@ describe("images in chat (procedural provider)", () => {
     expect(requests).toHaveLength(0);
     expect(user.events.map((event) => event.message.id)).toEqual([image.id]);
     expect((await user.history()).filter((message) => message.type === "image")).toHaveLength(1);
+  });
+});
+
+/** The keys of the files stored for a chat (pictures, videos, previews). */
+async function chatFiles(t: TestApp, chatId: number): Promise<string[]> {
+  const list = async (root: string, prefix: string) => {
+    const names = await readdir(`${root}/chats/${chatId}`).catch(() => [] as string[]);
+    return names.map((name) => `${prefix}/chats/${chatId}/${name}`);
+  };
+  return [
+    ...(await list(t.storage.publicRoot, "public")),
+    ...(await list(t.storage.privateRoot, "private")),
+  ].sort();
+}
+
+describe("image jobs that overlap or outlive their chat", () => {
+  let t: TestApp;
+  let bus: MemoryEventBus;
+  beforeAll(async () => {
+    bus = new MemoryEventBus();
+    t = await createTestApp({ bus });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const handlerWith = (overrides: Partial<ImageDependencies>) =>
+    imageJobHandler({
+      db: t.database.db,
+      images: new ProceduralImageProvider(),
+      bus,
+      storage: t.storage,
+      characters: new CharacterRepository(t.database.db),
+      presenter: new Presenter(t.storage),
+      ...overrides,
+    });
+
+  /** A photo request stored without its job, for running the job by hand. */
+  const request = async (chatId: number, text: string) =>
+    new MessageRepository(t.database.db).insert({ chat_id: chatId, sender: "user", type: "text", text });
+
+  const jobFor = (
+    user: { id: string; chat: { id: number } },
+    message: { id: number },
+    intent: ImageJob["intent"],
+  ): ImageJob => ({
+    userId: user.id,
+    chatId: user.chat.id,
+    userMessageId: message.id,
+    charge: { kind: "free_message" },
+    intent,
+    realistic: true,
+  });
+
+  it("stores one picture when two runs of the same job overlap; both deliver it and the other run's files are removed", async () => {
+    const user = await chatter(t, bus);
+    const asked = await request(user.chat.id, "send me a private photo at the beach");
+    const job = jobFor(user, asked, { media: "photo", private: true });
+    const handler = handlerWith({});
+    await Promise.all([
+      handler.run(job, { jobId: 999_101, attempt: 1, lastAttempt: false }),
+      handler.run(job, { jobId: 999_101, attempt: 2, lastAttempt: false }),
+    ]);
+    const answers = await t.database.db
+      .selectFrom("messages")
+      .select(["id", "media_key"])
+      .where("reply_to", "=", asked.id)
+      .execute();
+    expect(answers).toHaveLength(1);
+    const delivered = user.events.flatMap((event) =>
+      event.action === "add" && event.message.type === "private_image" ? [event.message.id] : [],
+    );
+    expect(delivered).toEqual([answers[0]?.id, answers[0]?.id]);
+    const key = answers[0]?.media_key ?? "";
+    expect(await chatFiles(t, user.chat.id)).toEqual(
+      [key, key.replace(/^private\//, "public/").replace(/\.webp$/, ".preview.webp")].sort(),
+    );
+  });
+
+  it("ends without a retry and leaves no files when the chat is deleted while the picture is made", async () => {
+    const user = await chatter(t, bus);
+    const asked = await request(user.chat.id, "send me a video of you dancing");
+    const procedural = new ProceduralImageProvider();
+    const handler = handlerWith({
+      images: {
+        name: "deleting",
+        generate: async (imageRequest) => {
+          const image = await procedural.generate(imageRequest);
+          expect((await user.call("DELETE", `/api/chats/${user.chat.id}`)).status).toBe(204);
+          return image;
+        },
+        check: () => procedural.check(),
+      },
+    });
+    await handler.run(jobFor(user, asked, { media: "video", private: true }), {
+      jobId: 999_102,
+      attempt: 1,
+      lastAttempt: false,
+    });
+    expect(await chatFiles(t, user.chat.id)).toEqual([]);
+    expect(user.events.map((event) => event.message.type)).toEqual(["start_generation"]);
+  });
+
+  it(`renders at most ${RENDERS_AT_ONCE} pictures at once, however many jobs run`, async () => {
+    const user = await chatter(t, bus);
+    let writing = 0;
+    let mostAtOnce = 0;
+    const slowStorage: MediaStorage = {
+      exists: (key) => t.storage.exists(key),
+      read: (key) => t.storage.read(key),
+      remove: (keys) => t.storage.remove(keys),
+      publicUrl: (key) => t.storage.publicUrl(key),
+      publicRoot: t.storage.publicRoot,
+      privateRoot: t.storage.privateRoot,
+      put: async (key, data) => {
+        writing += 1;
+        mostAtOnce = Math.max(mostAtOnce, writing);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await t.storage.put(key, data);
+        writing -= 1;
+      },
+    };
+    const handler = handlerWith({ storage: slowStorage });
+    const asked = await Promise.all(
+      [1, 2, 3, 4, 5].map((number) => request(user.chat.id, `send me photo number ${number}`)),
+    );
+    await Promise.all(
+      asked.map((message, index) =>
+        handler.run(jobFor(user, message, { media: "photo", private: false }), {
+          jobId: 999_200 + index,
+          attempt: 1,
+          lastAttempt: false,
+        }),
+      ),
+    );
+    expect(mostAtOnce).toBe(RENDERS_AT_ONCE);
+    expect(user.events.filter((event) => event.message.type === "image")).toHaveLength(5);
   });
 });
 

@@ -164,6 +164,43 @@ describe("character replies", () => {
     expect(events[0]?.action === "add" && events[0].message.text).toBe(`${model} heard: first question`);
   });
 
+  it("stores one answer when two runs of the same job overlap (a lease ran out), and both deliver it", async () => {
+    const llm = new ScriptedLlm();
+    const { t, bus, user, call, chat, events } = await setup({ llm, env: { JOBS_IN_PROCESS: "false" } });
+    const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "twice at once" } });
+    const handler = replyJobHandler({
+      db: t.database.db,
+      llm,
+      bus,
+      characters: new CharacterRepository(t.database.db),
+      users: new UserRepository(t.database.db),
+      presenter: new Presenter(t.storage),
+    });
+    const job = {
+      userId: user.id,
+      chatId: chat.id,
+      userMessageId: sent.body.message.id,
+      charge: { kind: "none" } as const,
+    };
+    // both runs pass the "already answered?" check before either stores its answer
+    await Promise.all([
+      handler.run(job, { jobId: 7, attempt: 1, lastAttempt: false }),
+      handler.run(job, { jobId: 7, attempt: 2, lastAttempt: false }),
+    ]);
+    expect(llm.requests).toHaveLength(2);
+    const answers = await t.database.db
+      .selectFrom("messages")
+      .select(["id", "text"])
+      .where("chat_id", "=", chat.id)
+      .where("reply_to", "=", job.userMessageId)
+      .execute();
+    expect(answers).toHaveLength(1);
+    const delivered = events.flatMap((event) =>
+      event.action === "add" && event.message.type === "text" ? [event.message.id] : [],
+    );
+    expect(delivered).toEqual([answers[0]?.id, answers[0]?.id]);
+  });
+
   it("retries a reply whose stream was cut", async () => {
     const llm = new ScriptedLlm({ failures: 1 });
     const { call, chat, finalReply } = await setup({ llm });

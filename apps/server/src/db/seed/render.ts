@@ -10,6 +10,11 @@ import { type PlannedAsset, type PlannedOutput, VIDEO } from "./plan.ts";
 
 const even = (value: number): number => Math.round(value / 2) * 2;
 
+/** The still a video of this frame size moves over: larger by VIDEO.stillScale, even sides. */
+export function videoStillSize(frame: { width: number; height: number }): { width: number; height: number } {
+  return { width: even(frame.width * VIDEO.stillScale), height: even(frame.height * VIDEO.stillScale) };
+}
+
 /**
  * Render the files of one asset that are missing in storage (all of them when `force`).
  * Returns how many files were written.
@@ -49,11 +54,7 @@ export async function renderAsset(
     return missing.length;
   }
 
-  const still = await renderCharacterPixels({
-    ...picture,
-    width: even(render.width * VIDEO.stillScale),
-    height: even(render.height * VIDEO.stillScale),
-  });
+  const still = await renderCharacterPixels({ ...picture, ...videoStillSize(render) });
   const video = await encodeKenBurnsVideo({
     still,
     width: render.width,

@@ -246,6 +246,21 @@ function input(image: Buffer | RawImage): Sharp {
     : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 }
 
+/** Raw RGB pixels of exactly this size, cropped to fill it (raw pixels that fit already are kept). */
+export async function pixelsOfSize(
+  image: Buffer | RawImage,
+  width: number,
+  height: number,
+): Promise<RawImage> {
+  if (!Buffer.isBuffer(image) && image.width === width && image.height === height) return image;
+  const { data, info } = await input(image)
+    .resize(width, height, { fit: "cover" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
 /** Encode pixels (or re-encode an image) as lossy WebP. */
 export async function encodeWebp(image: Buffer | RawImage, quality = 84): Promise<Buffer> {
   return input(image).removeAlpha().webp({ quality, effort: 2 }).toBuffer();
