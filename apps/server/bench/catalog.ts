@@ -9,7 +9,8 @@ import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrator.ts";
 import { seedCatalog } from "../src/db/seed/index.ts";
 import { DiskMediaStorage } from "../src/media/storage.ts";
-import { createBenchDatabase, formatTable, ms, summarize } from "./lib.ts";
+import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
+import { formatTable, ms, summarize } from "./lib.ts";
 
 const CONCURRENCY = 20;
 const REQUESTS_PER_ROUTE = 2_000;
@@ -42,7 +43,7 @@ async function measure(baseUrl: string, route: string) {
 }
 
 export async function runCatalogBench(): Promise<void> {
-  const benchDatabase = await createBenchDatabase();
+  const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: process.env.DATABASE_URL });
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...benchDatabase.env });
   const database = createDatabase(config.database);
   try {

@@ -7,6 +7,7 @@
  * clock. Part of `npm run bench`.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import {
   Agent,
@@ -18,10 +19,14 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SocketEvent } from "@reverie/shared";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
 import WebSocket from "ws";
 import { loadConfig } from "../src/config.ts";
 import { createDatabase } from "../src/db/database.ts";
-import { createBenchDatabase, formatTable, ms, type Summary, summarize } from "./lib.ts";
+import { BULLMQ_QUEUE_NAME } from "../src/jobs/bullmq-queue.ts";
+import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
+import { formatTable, ms, type Summary, summarize } from "./lib.ts";
 
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 50);
 const MESSAGES_PER_USER = Number(process.env.BENCH_CHAT_MESSAGES ?? 20);
@@ -383,7 +388,7 @@ function verdict(summary: Summary): { text: string; pass: boolean } {
 
 export async function runChatBench(): Promise<void> {
   const upstream = await startFakeUpstream();
-  const benchDatabase = await createBenchDatabase();
+  const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: process.env.DATABASE_URL });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": a V8 CPU profile of the server, to see where time goes
@@ -395,7 +400,13 @@ export async function runChatBench(): Promise<void> {
     LLM_BASE_URL: upstream.baseUrl,
     LLM_MODEL: "bench-model",
     ...benchDatabase.env,
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // BullMQ keys of its own: another database's workers on the same Redis would take its jobs
+    ...(process.env.REDIS_URL
+      ? {
+          REDIS_URL: process.env.REDIS_URL,
+          JOB_QUEUE_PREFIX: `reverie-bench-${randomBytes(6).toString("hex")}`,
+        }
+      : {}),
     ...(process.env.JOB_QUEUE ? { JOB_QUEUE: process.env.JOB_QUEUE } : {}),
   };
   const config = loadConfig(env);
@@ -525,6 +536,7 @@ export async function runChatBench(): Promise<void> {
     for (const user of users) user.socket.terminate();
     if (server) await stopServer(server.child);
     await upstream.close();
+    if (config.redisUrl) await removeJobQueue(config.redisUrl, config.jobQueue.prefix);
     await benchDatabase.remove();
   }
 }
@@ -533,6 +545,18 @@ function countBy(values: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
+}
+
+/** Deletes the bench's BullMQ keys (its prefix is its own). */
+async function removeJobQueue(redisUrl: string, prefix: string): Promise<void> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(BULLMQ_QUEUE_NAME, { connection, prefix });
+  try {
+    await queue.obliterate({ force: true });
+  } finally {
+    await queue.close();
+    await connection.quit();
+  }
 }
 
 if (import.meta.main) await runChatBench();

@@ -1,9 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
-
 export interface Summary {
   count: number;
   p50: number;
@@ -44,49 +38,4 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
       .join("  ")
       .trimEnd();
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
-}
-
-/**
- * A database of the bench's own: a temp SQLite file, or a fresh schema in the Postgres server
- * `DATABASE_URL` points at. `env` is what `loadConfig` needs to use it; `remove` deletes it.
- */
-export async function createBenchDatabase(): Promise<{
-  env: Record<string, string>;
-  dataDir: string;
-  describe: string;
-  remove(): Promise<void>;
-}> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "reverie-bench-"));
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const file = path.join(dataDir, "bench.sqlite");
-    return {
-      env: { DATA_DIR: dataDir, SQLITE_PATH: file },
-      dataDir,
-      describe: `SQLite (${file})`,
-      remove: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${randomBytes(6).toString("hex")}`;
-  await adminQuery(url, `create schema ${schema}`);
-  const where = new URL(url);
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema },
-    dataDir,
-    describe: `Postgres (${where.host}${where.pathname}, schema ${schema})`,
-    async remove() {
-      await adminQuery(url, `drop schema ${schema} cascade`);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

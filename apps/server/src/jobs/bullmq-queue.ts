@@ -2,29 +2,37 @@ import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { Database, JobRow } from "../db/schema.ts";
-import { JobRepository } from "../repositories/jobs.ts";
+import { type JobIdentity, JobRepository } from "../repositories/jobs.ts";
 import {
   DEFAULT_JOB_CONCURRENCY,
   defaultBackoffMs,
+  failForGood,
   failureReason,
-  isPermanentFailure,
   type JobHandler,
+  type JobLog,
   type JobQueue,
+  runAttempt,
 } from "./queue.ts";
 
 /** The BullMQ queue every instance sharing a database uses (keys: `<prefix>:jobs:…`). */
 export const BULLMQ_QUEUE_NAME = "jobs";
-/** BullMQ refuses integer ids; ours are `job-<row id>`, so a second hand-over of a row is a no-op. */
-const JOB_ID_PREFIX = "job-";
+/**
+ * BullMQ refuses integer ids; ours are `job-<row id>-<run_at>`, so a second hand-over of a row is a
+ * no-op, and a row of another database (or of this one before a reset) with the same id is not
+ * taken for it: a row id alone repeats.
+ */
+const JOB_ID = /^job-(\d+)-(\d+)$/;
 const BACKOFF_STRATEGY = "reverie";
 /** Finished jobs stay a while so a late second hand-over of the same row is still recognised. */
 const KEEP_COMPLETED = { age: 60 * 60, count: 10_000 };
 const KEEP_FAILED = { age: 7 * 24 * 60 * 60 };
 const DISPATCH_BATCH = 100;
+/** How long a handed-over row waits for an attempt to start before it is handed over again. */
+const HAND_OVER_LEASE_MS = 10 * 60_000;
 
 export interface BullMqQueueOptions {
   redisUrl: string;
-  /** Redis key prefix; one per database, since job ids are its `jobs` row ids */
+  /** Redis key prefix; one per database: a worker only runs the jobs of its own database */
   prefix?: string;
   concurrency?: number;
   backoffMs?: (attempt: number) => number;
@@ -36,14 +44,20 @@ export interface BullMqQueueOptions {
   sweepMs?: number;
   /** longest single wait on a pooled connection for an enqueuing transaction to end (then again) */
   commitWaitMs?: number;
-  log?: { error(obj: object, msg: string): void };
+  /**
+   * how long a handed-over row waits for its next attempt to start (each start renews it); then
+   * the sweep hands it over again, in case Redis lost the job (a duplicate is ignored by id)
+   */
+  handOverLeaseMs?: number;
+  log?: JobLog;
 }
 
 /**
  * The queue with Redis: BullMQ runs the jobs, the `jobs` table stays the transactional outbox.
  * `enqueue` only writes a row (in the caller's transaction); once that transaction has committed,
- * the row is handed to BullMQ under the id `job-<row id>`. A producer that dies before handing
- * over is covered by the sweep of started queues; a second hand-over is deduplicated by the id.
+ * the row is handed to BullMQ under the id `job-<row id>-<run_at>`. A producer that dies before
+ * handing over is covered by the sweep of started queues, and so is a job Redis lost (its row's
+ * lease runs out); a second hand-over is deduplicated by the id.
  * Workers record each attempt's outcome on the row, which also makes failure hooks run once.
  */
 export class BullMqJobQueue implements JobQueue {
@@ -75,6 +89,7 @@ export class BullMqJobQueue implements JobQueue {
       stalledCheckMs: options.stalledCheckMs ?? 30_000,
       sweepMs: options.sweepMs ?? 1_000,
       commitWaitMs: options.commitWaitMs ?? 1_000,
+      handOverLeaseMs: options.handOverLeaseMs ?? HAND_OVER_LEASE_MS,
       log: options.log,
     };
     this.#connection = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
@@ -184,7 +199,7 @@ export class BullMqJobQueue implements JobQueue {
         name: row.kind,
         data: JSON.parse(row.payload) as unknown,
         opts: {
-          jobId: `${JOB_ID_PREFIX}${row.id}`,
+          jobId: `job-${row.id}-${row.run_at}`,
           attempts: row.max_attempts,
           backoff: { type: BACKOFF_STRATEGY },
           delay: Math.max(0, row.run_at - Date.now()),
@@ -193,7 +208,11 @@ export class BullMqJobQueue implements JobQueue {
         },
       })),
     );
-    await this.#outbox.markDispatched(rows.map((row) => row.id));
+    await this.#outbox.markDispatched(
+      rows.map((row) => row.id),
+      Date.now(),
+      this.#options.handOverLeaseMs,
+    );
   }
 
   #scheduleSweep(delayMs: number): void {
@@ -208,7 +227,7 @@ export class BullMqJobQueue implements JobQueue {
     }, delayMs);
   }
 
-  /** Hands over committed rows nobody handed over; true when there may be more. */
+  /** Hands over committed rows nobody handed over, or whose lease ran out; true when there may be more. */
   async #sweepOnce(): Promise<boolean> {
     const rows = await this.#outbox.findAwaitingDispatch(Date.now(), DISPATCH_BATCH);
     if (rows.length > 0) await this.#handOver(rows);
@@ -216,44 +235,48 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async #process(job: Job): Promise<void> {
-    const id = rowId(job);
+    const row = jobIdentity(job);
     const handler = this.#handlers.get(job.name);
     const attempt = job.attemptsMade + 1;
-    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+    const leaseUntil = Date.now() + this.#options.handOverLeaseMs;
     // a job that already ended is not run again (its worker died after recording the end)
-    if (!(await this.#outbox.begin(id, attempt))) return;
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.name}`);
-      await handler.run(job.data, { jobId: id, attempt, lastAttempt });
-    } catch (error) {
-      if (!lastAttempt && !isPermanentFailure(error) && handler) {
-        await this.#outbox.recordError(id, failureReason(error));
-        throw error; // BullMQ tries again after the backoff
+    if (!row || !(await this.#outbox.begin(row, attempt, leaseUntil))) {
+      if (!row || !(await this.#outbox.findJob(row))) {
+        this.#options.log?.error(
+          { bullJobId: job.id, kind: job.name },
+          "a job of another database (or of this one before a reset) was left alone: use a JOB_QUEUE_PREFIX of its own per database",
+        );
       }
-      await this.#failForGood(id, job, error);
-      throw new UnrecoverableError(failureReason(error));
+      return;
     }
-    await this.#outbox.complete(id);
+    const result = await runAttempt(
+      handler,
+      { row, id: row.id, kind: job.name, payload: job.data, attempt, maxAttempts: job.opts.attempts ?? 1 },
+      this.#outbox,
+      this.#options.log,
+    );
+    if (result.outcome === "retry") {
+      await this.#outbox.recordError(row.id, failureReason(result.error));
+      // BullMQ tries again after the backoff
+      throw result.error instanceof Error ? result.error : new Error(failureReason(result.error));
+    }
+    if (result.outcome === "failed") throw new UnrecoverableError(failureReason(result.error));
   }
 
   async #afterFailure(job: Job, error: Error): Promise<void> {
+    const row = jobIdentity(job);
     const final = error.name === "UnrecoverableError" || job.attemptsMade >= (job.opts.attempts ?? 1);
     // the processor recorded its own final failures already, so this finds nothing left to do
-    if (final) await this.#failForGood(rowId(job), job, error);
-  }
-
-  async #failForGood(id: number, job: Job, error: unknown): Promise<void> {
-    if (!(await this.#outbox.failOnce(id, failureReason(error)))) return;
-    this.#options.log?.error({ err: error, jobId: id, kind: job.name }, "job failed for good");
-    await this.#handlers
-      .get(job.name)
-      ?.onFailed?.(job.data, error)
-      .catch((hookError: unknown) => {
-        this.#options.log?.error({ err: hookError, jobId: id, kind: job.name }, "job failure hook failed");
-      });
+    if (row && final) {
+      const failed = { row, id: row.id, kind: job.name, payload: job.data as unknown };
+      await failForGood(this.#handlers.get(job.name), failed, error, this.#outbox, this.#options.log);
+    }
   }
 }
 
-function rowId(job: Job): number {
-  return Number(job.id?.slice(JOB_ID_PREFIX.length));
+/** The row a BullMQ job stands for (undefined for an id this queue does not give). */
+function jobIdentity(job: Job): JobIdentity | undefined {
+  const match = JOB_ID.exec(job.id ?? "");
+  if (!match) return undefined;
+  return { id: Number(match[1]), kind: job.name, runAt: Number(match[2]) };
 }

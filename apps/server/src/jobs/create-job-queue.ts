@@ -11,8 +11,8 @@ export function createJobQueue(deps: {
 }): JobQueue {
   const { db, dialect } = deps.database;
   const { jobQueue, redisUrl } = deps.config;
-  if (jobQueue.kind === "bullmq" && redisUrl) {
-    return new BullMqJobQueue(db, dialect, { redisUrl, prefix: jobQueue.prefix, log: deps.log });
-  }
-  return new DatabaseJobQueue(db, dialect, { log: deps.log });
+  if (jobQueue.kind === "database") return new DatabaseJobQueue(db, dialect, { log: deps.log });
+  // the configuration refuses this too; a queue other than the one asked for would hide the mistake
+  if (!redisUrl) throw new Error("JOB_QUEUE=bullmq needs REDIS_URL");
+  return new BullMqJobQueue(db, dialect, { redisUrl, prefix: jobQueue.prefix, log: deps.log });
 }

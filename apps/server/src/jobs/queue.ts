@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import { JobRepository } from "../repositories/jobs.ts";
+import type { Database, JobRow } from "../db/schema.ts";
+import { type JobIdentity, JobRepository } from "../repositories/jobs.ts";
 
 export interface JobContext {
   jobId: number;
@@ -32,13 +32,72 @@ export interface JobQueue {
   idle(timeoutMs?: number): Promise<void>;
 }
 
+export type JobLog = { error(obj: object, msg: string): void };
+
+export interface Attempt {
+  /** the job's row: its id, or its whole identity when the job came from outside the database */
+  row: number | JobIdentity;
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempt: number;
+  maxAttempts: number;
+}
+
+export type AttemptOutcome = { outcome: "done" } | { outcome: "retry" | "failed"; error: unknown };
+
+/**
+ * Runs one attempt of a job, for either queue: success marks the row done; a failure another
+ * attempt may fix is returned for the queue to schedule it; the final one fails the job for good.
+ */
+export async function runAttempt(
+  handler: JobHandler<unknown> | undefined,
+  attempt: Attempt,
+  jobs: JobRepository,
+  log: JobLog | undefined,
+): Promise<AttemptOutcome> {
+  const lastAttempt = attempt.attempt >= attempt.maxAttempts;
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${attempt.kind}`);
+    await handler.run(attempt.payload, { jobId: attempt.id, attempt: attempt.attempt, lastAttempt });
+  } catch (error) {
+    if (!lastAttempt && !isPermanentFailure(error) && handler) return { outcome: "retry", error };
+    await failForGood(handler, attempt, error, jobs, log);
+    return { outcome: "failed", error };
+  }
+  await jobs.complete(attempt.id);
+  return { outcome: "done" };
+}
+
+/**
+ * Marks the job failed and runs the handler's failure hook, only if this call is the one that
+ * ended the job: a second run of the same job (a worker thought dead, a queue reporting the failure
+ * again) must not refund or notify twice.
+ */
+export async function failForGood(
+  handler: JobHandler<unknown> | undefined,
+  job: Pick<Attempt, "row" | "id" | "kind" | "payload">,
+  error: unknown,
+  jobs: JobRepository,
+  log: JobLog | undefined,
+): Promise<void> {
+  if (!(await jobs.failOnce(job.row, failureReason(error)))) return;
+  log?.error({ err: error, jobId: job.id, kind: job.kind }, "job failed for good");
+  await handler?.onFailed?.(job.payload, error).catch((hookError: unknown) => {
+    log?.error({ err: hookError, jobId: job.id, kind: job.kind }, "job failure hook failed");
+  });
+}
+
 export interface DatabaseQueueOptions {
   pollMs?: number;
-  /** how long a claimed job is reserved; a job whose worker died is taken again after it */
+  /**
+   * how long a claimed job is reserved; renewed while it runs, so a job is taken again only after
+   * its worker died
+   */
   leaseMs?: number;
   concurrency?: number;
   backoffMs?: (attempt: number) => number;
-  log?: { error(obj: object, msg: string): void };
+  log?: JobLog;
 }
 
 /**
@@ -148,7 +207,7 @@ export class DatabaseJobQueue implements JobQueue {
         });
         if (!job) break;
         this.#active++;
-        void this.#execute(job.id, job.kind, job.payload, job.attempts, job.max_attempts).finally(() => {
+        void this.#execute(job).finally(() => {
           // a job that waited for a free slot can be claimed now
           if (this.#active-- === this.#options.concurrency) this.#wakeUp();
         });
@@ -169,34 +228,44 @@ export class DatabaseJobQueue implements JobQueue {
   #sleep(ms: number): Promise<void> {
     if (this.#wakeRequested) return Promise.resolve();
     return new Promise((resolve) => {
-      this.#timer = setTimeout(resolve, ms);
-      this.#wake = () => {
+      // however the sleep ends, a wake-up after it must set #wakeRequested, not call this one
+      const end = () => {
         clearTimeout(this.#timer);
         this.#wake = undefined;
         resolve();
       };
+      this.#timer = setTimeout(end, ms);
+      this.#wake = end;
     });
   }
 
-  async #execute(id: number, kind: string, payloadJson: string, attempt: number, maxAttempts: number) {
-    const handler = this.#handlers.get(kind);
-    const payload = JSON.parse(payloadJson) as unknown;
-    const lastAttempt = attempt >= maxAttempts;
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${kind}`);
-      await handler.run(payload, { jobId: id, attempt, lastAttempt });
-      await this.#jobs.complete(id);
-    } catch (error) {
-      const reason = failureReason(error);
-      if (!lastAttempt && !isPermanentFailure(error) && handler) {
-        await this.#jobs.retryLater(id, Date.now() + this.#options.backoffMs(attempt), reason);
-        return;
-      }
-      await this.#jobs.fail(id, reason);
-      this.#options.log?.error({ err: error, jobId: id, kind }, "job failed for good");
-      await handler?.onFailed?.(payload, error).catch((hookError: unknown) => {
-        this.#options.log?.error({ err: hookError, jobId: id, kind }, "job failure hook failed");
+  async #execute(job: JobRow): Promise<void> {
+    const { leaseMs, log } = this.#options;
+    // a job may run longer than its lease (a video render, a slow reply): renew it while it runs
+    const heartbeat = setInterval(() => {
+      this.#jobs.extendLease(job.id, job.attempts, Date.now() + leaseMs).catch((error: unknown) => {
+        log?.error({ err: error, jobId: job.id }, "could not renew a job's lease");
       });
+    }, leaseMs / 3);
+    try {
+      const attempt = {
+        row: job.id,
+        id: job.id,
+        kind: job.kind,
+        payload: JSON.parse(job.payload) as unknown,
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+      };
+      const result = await runAttempt(this.#handlers.get(job.kind), attempt, this.#jobs, log);
+      if (result.outcome === "retry") {
+        const runAt = Date.now() + this.#options.backoffMs(job.attempts);
+        await this.#jobs.retryLater(job.id, runAt, failureReason(result.error));
+      }
+    } catch (error) {
+      // the row could not be updated: its lease runs out and the job is taken again
+      log?.error({ err: error, jobId: job.id, kind: job.kind }, "could not record a job's outcome");
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

@@ -5,7 +5,23 @@ import type { Database, JobRow } from "../db/schema.ts";
 const ENQUEUE_LOCK_SPACE = 0x4a4f4253;
 const LOCK_NOT_AVAILABLE = "55P03";
 
-/** Rows that wait to be handed to an external queue: new ones, and ones a dead database worker held. */
+/** What tells one job from another with the same row id (another database's, or one from before a reset). */
+export interface JobIdentity {
+  id: number;
+  kind: string;
+  /** when the job was first due: fixed once the row is handed to an external queue */
+  runAt: number;
+}
+
+function isJob(identity: JobIdentity) {
+  return (eb: ExpressionBuilder<Database, "jobs">) =>
+    eb.and([eb("id", "=", identity.id), eb("kind", "=", identity.kind), eb("run_at", "=", identity.runAt)]);
+}
+
+/**
+ * Rows that wait to be handed to an external queue: new ones, ones a dead database worker held,
+ * and handed-over ones whose lease ran out (the external queue may have lost them).
+ */
 function awaitingDispatch(now: number) {
   return (eb: ExpressionBuilder<Database, "jobs">) =>
     eb.or([
@@ -91,24 +107,54 @@ export class JobRepository {
     return Number(row.count);
   }
 
-  /** The external queue holds these jobs now (and their lease): running, without a lease here. */
-  async markDispatched(ids: readonly number[]): Promise<void> {
+  /**
+   * The external queue holds these jobs now: running, with a lease of `leaseUntil` that each
+   * attempt renews. A row whose lease ran out is handed over again (the external queue may have
+   * lost the job), so the lease only needs to outlast the wait for one attempt to start.
+   */
+  async markDispatched(ids: readonly number[], now: number, leaseMs: number): Promise<void> {
     if (ids.length === 0) return;
     await this.#db
       .updateTable("jobs")
-      .set({ status: "running", locked_until: null })
+      // a delayed job's lease starts when it is due
+      .set({
+        status: "running",
+        locked_until: sql<number>`(case when run_at > ${now} then run_at else ${now} end) + ${leaseMs}`,
+      })
       .where("id", "in", ids)
       .where((eb) => eb.or([eb("status", "=", "queued"), eb("locked_until", "is not", null)]))
       .execute();
   }
 
-  /** An external queue starts an attempt; false when the job already finished (or is gone). */
-  async begin(id: number, attempt: number): Promise<boolean> {
+  /**
+   * An external queue starts an attempt of the job `identity` names and renews its lease; false
+   * when that row already finished, or is not this job at all (another database's, or one from
+   * before a reset, under the same id).
+   */
+  async begin(identity: JobIdentity, attempt: number, leaseUntil: number): Promise<boolean> {
     const result = await this.#db
       .updateTable("jobs")
-      .set({ status: "running", attempts: attempt, locked_until: null })
-      .where("id", "=", id)
+      .set({ status: "running", attempts: attempt, locked_until: leaseUntil })
+      .where(isJob(identity))
       .where("status", "in", ["queued", "running"])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The row `identity` names, if it is that job. */
+  async findJob(identity: JobIdentity): Promise<JobRow | undefined> {
+    const row = await this.#db.selectFrom("jobs").selectAll().where(isJob(identity)).executeTakeFirst();
+    return row ? withNumbers(row) : undefined;
+  }
+
+  /** A database worker still runs the job: its lease goes on (false when the job is no longer its). */
+  async extendLease(id: number, attempt: number, leaseUntil: number): Promise<boolean> {
+    const result = await this.#db
+      .updateTable("jobs")
+      .set({ locked_until: leaseUntil })
+      .where("id", "=", id)
+      .where("attempts", "=", attempt)
+      .where("status", "=", "running")
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -118,11 +164,11 @@ export class JobRepository {
   }
 
   /** Fails an unfinished job; true only for the call that did it, so failure hooks run once. */
-  async failOnce(id: number, error: string): Promise<boolean> {
+  async failOnce(job: number | JobIdentity, error: string): Promise<boolean> {
     const result = await this.#db
       .updateTable("jobs")
       .set({ status: "failed", locked_until: null, last_error: error })
-      .where("id", "=", id)
+      .where(typeof job === "number" ? (eb) => eb("id", "=", job) : isJob(job))
       .where("status", "in", ["queued", "running"])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -167,14 +213,6 @@ export class JobRepository {
     await this.#db
       .updateTable("jobs")
       .set({ status: "queued", run_at: runAt, locked_until: null, last_error: error })
-      .where("id", "=", id)
-      .execute();
-  }
-
-  async fail(id: number, error: string): Promise<void> {
-    await this.#db
-      .updateTable("jobs")
-      .set({ status: "failed", locked_until: null, last_error: error })
       .where("id", "=", id)
       .execute();
   }

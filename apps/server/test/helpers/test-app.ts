@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
@@ -11,6 +9,7 @@ import { seedCatalog } from "../../src/db/seed/index.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import type { EventBus } from "../../src/realtime/bus.ts";
+import { createScratchDatabase } from "./scratch-database.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -23,34 +22,18 @@ export function testDatabaseKind(): TestDatabaseKind {
  * (dropped again by `drop`) in the server DATABASE_URL points at.
  */
 export async function createTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  const workDir = await mkdtemp(path.join(tmpdir(), "reverie-test-"));
-  if (testDatabaseKind() === "postgres") {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const database = createDatabase({ kind: "postgres", url, schema });
-    return {
-      database,
-      async drop() {
-        await database.close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`drop schema ${schema} cascade`);
-        await cleanup.end();
-        await rm(workDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const database = createDatabase({ kind: "sqlite", path: path.join(workDir, "test.sqlite") });
+  const postgres = testDatabaseKind() === "postgres";
+  if (postgres && !process.env.DATABASE_URL) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
+  const scratch = await createScratchDatabase({
+    name: "test",
+    postgresUrl: postgres ? process.env.DATABASE_URL : undefined,
+  });
+  const database = createDatabase(scratch.config);
   return {
     database,
     async drop() {
       await database.close();
-      await rm(workDir, { recursive: true, force: true });
+      await scratch.remove();
     },
   };
 }

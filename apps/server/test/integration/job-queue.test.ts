@@ -47,13 +47,21 @@ interface QueueOptions {
   lockMs?: number;
   /** BullMQ: how often started queues look for rows nobody handed over */
   sweepMs?: number;
+  /** BullMQ: how long a handed-over row waits for an attempt before it is handed over again */
+  handOverLeaseMs?: number;
+  /** database: how long a claimed job is reserved unless renewed */
+  leaseMs?: number;
 }
 
 function queue(kind: Kind, options: QueueOptions = {}): JobQueue {
   const backoffMs = options.backoffMs ?? (() => 10);
   const created =
     kind === "database"
-      ? new DatabaseJobQueue(database.db, database.dialect, { pollMs: 20, backoffMs })
+      ? new DatabaseJobQueue(database.db, database.dialect, {
+          pollMs: 20,
+          backoffMs,
+          ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+        })
       : new BullMqJobQueue(database.db, database.dialect, {
           redisUrl: redisUrl ?? "",
           prefix,
@@ -62,6 +70,7 @@ function queue(kind: Kind, options: QueueOptions = {}): JobQueue {
           // a transaction open longer than this is waited for again
           commitWaitMs: 100,
           ...(options.lockMs ? { lockMs: options.lockMs, stalledCheckMs: options.lockMs / 2 } : {}),
+          ...(options.handOverLeaseMs ? { handOverLeaseMs: options.handOverLeaseMs } : {}),
         });
   cleanups.push(() => created.stop());
   return created;
@@ -200,29 +209,28 @@ describe.each(kinds)("the %s job queue", (kind) => {
 
   it("never runs a job twice with two workers", async () => {
     const runs = new Map<number, number>();
-    let running = 0;
-    let mostAtOnce = 0;
-    const handler = {
+    const ranOn = new Map<string, number>();
+    const handler = (worker: string) => ({
       maxAttempts: 1,
       run: async ({ n }: { n: number }) => {
         runs.set(n, (runs.get(n) ?? 0) + 1);
-        running++;
-        mostAtOnce = Math.max(mostAtOnce, running);
+        ranOn.set(worker, (ranOn.get(worker) ?? 0) + 1);
         await sleep(5);
-        running--;
       },
-    };
+    });
     const first = queue(kind);
     const second = queue(kind);
-    first.register("work", handler);
-    second.register("work", handler);
-    for (let n = 0; n < 30; n++) await first.enqueue("work", { n });
+    first.register("work", handler("first"));
+    second.register("work", handler("second"));
+    for (let n = 0; n < 60; n++) await first.enqueue("work", { n });
     first.start();
     second.start();
     await first.idle();
-    expect(runs.size).toBe(30);
-    expect([...runs.values()].every((count) => count === 1)).toBe(true);
-    expect(mostAtOnce).toBeGreaterThan(1); // both workers (or several slots) really ran at once
+    expect(runs.size).toBe(60);
+    expect([...runs.values()].filter((count) => count !== 1)).toEqual([]);
+    // both workers took jobs, so the check above was one between two workers
+    expect(ranOn.get("first")).toBeGreaterThan(0);
+    expect(ranOn.get("second")).toBeGreaterThan(0);
   });
 });
 
@@ -239,6 +247,27 @@ describe("the database job queue", () => {
     await jobs.idle();
     expect(ran).toEqual([1]);
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("keeps the lease of a job that runs longer than it, so the job runs and fails once", async () => {
+    let runs = 0;
+    let failures = 0;
+    const jobs = queue("database", { leaseMs: 150 });
+    jobs.register("render", {
+      maxAttempts: 1,
+      run: async () => {
+        runs++;
+        await sleep(700);
+        throw new Error("render failed");
+      },
+      onFailed: async () => void failures++,
+    });
+    const id = await jobs.enqueue("render", {});
+    jobs.start();
+    await jobs.idle();
+    expect(runs).toBe(1);
+    expect(failures).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "failed", attempts: 1 });
   });
 
   it("starts a job added in a transaction right after the commit, not at the next poll", async () => {
@@ -346,5 +375,63 @@ describe.runIf(redisUrl)("the BullMQ job queue", () => {
     jobs.start();
     await jobs.idle();
     expect(ran).toEqual([]);
+  });
+
+  it("hands a job over again when Redis lost it", async () => {
+    const producer = queue("bullmq", { handOverLeaseMs: 200 });
+    producer.register<{ n: number }>("reply", { maxAttempts: 1, run: async () => {} });
+    const id = await producer.enqueue("reply", { n: 1 });
+    await waitFor(async () => (await jobRow(id))?.status === "running");
+    // Redis restarts without persistence
+    await obliterate();
+    const ran: number[] = [];
+    const jobs = queue("bullmq", { handOverLeaseMs: 200 });
+    jobs.register<{ n: number }>("reply", { maxAttempts: 1, run: async ({ n }) => void ran.push(n) });
+    jobs.start();
+    await waitFor(async () => (await jobRow(id))?.status === "done");
+    expect(ran).toEqual([1]);
+  });
+
+  it("runs a new job whose row id a kept finished job of a reset database had", async () => {
+    const ran: number[] = [];
+    const jobs = queue("bullmq");
+    jobs.register<{ n: number }>("once", { maxAttempts: 1, run: async ({ n }) => void ran.push(n) });
+    jobs.start();
+    const id = await jobs.enqueue("once", { n: 1 });
+    await jobs.idle();
+    // the database is reset and gives the same id to a new job; BullMQ still keeps the first
+    await database.db
+      .updateTable("jobs")
+      .set({ status: "queued", attempts: 0, payload: JSON.stringify({ n: 2 }), run_at: Date.now() + 1 })
+      .where("id", "=", id)
+      .execute();
+    await waitFor(async () => (await jobRow(id))?.status === "done");
+    expect(ran).toEqual([1, 2]);
+  });
+
+  it("leaves alone a row whose id a job of another database on the same prefix has", async () => {
+    const runAt = Date.now();
+    const id = await new JobRepository(database.db, database.dialect).insert({
+      kind: "greet",
+      payload: JSON.stringify({ name: "ours" }),
+      maxAttempts: 1,
+      runAt,
+    });
+    // another database's job with the same row id, added to this prefix
+    const connection = new Redis(redisUrl ?? "", { maxRetriesPerRequest: null });
+    const foreign = new Queue(BULLMQ_QUEUE_NAME, { connection, prefix });
+    await foreign.add("greet", { name: "theirs" }, { jobId: `job-${id}-${runAt - 1}` });
+    await foreign.close();
+    await connection.quit();
+    const ran: string[] = [];
+    const jobs = queue("bullmq");
+    jobs.register<{ name: string }>("greet", {
+      maxAttempts: 1,
+      run: async ({ name }) => void ran.push(name),
+    });
+    jobs.start();
+    await jobs.idle();
+    expect(ran).toEqual(["ours"]);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
   });
 });
