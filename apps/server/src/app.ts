@@ -93,6 +93,8 @@ export async function buildApp(
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
+  // after the jobs stopped; a provider handed in belongs to the caller
+  if (!deps.tts) app.addHook("onClose", async () => tts.close?.());
   const databaseCheck: HealthCheck = {
     name: "database",
     check: async () => {

@@ -34,4 +34,6 @@ export interface TtsProvider {
   readonly name: string;
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;
   check(): Promise<ComponentStatus>;
+  /** Releases what the provider holds (worker threads); called when the app closes. */
+  close?(): Promise<void>;
 }
