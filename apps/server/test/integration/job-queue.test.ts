@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { BULLMQ_QUEUE_NAME, BullMqJobQueue } from "../../src/jobs/bullmq-queue.ts";
+import { createJobQueue } from "../../src/jobs/create-job-queue.ts";
 import { DatabaseJobQueue, type JobQueue } from "../../src/jobs/queue.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { createTestDatabase } from "../helpers/test-app.ts";
@@ -231,6 +232,13 @@ describe.each(kinds)("the %s job queue", (kind) => {
     // both workers took jobs, so the check above was one between two workers
     expect(ranOn.get("first")).toBeGreaterThan(0);
     expect(ranOn.get("second")).toBeGreaterThan(0);
+  });
+});
+
+describe("choosing the job queue", () => {
+  it("refuses BullMQ without a Redis URL instead of quietly using the database", () => {
+    const config = { jobQueue: { kind: "bullmq" as const, prefix: "reverie" }, redisUrl: undefined };
+    expect(() => createJobQueue({ config, database, log: { error() {} } })).toThrow(/REDIS_URL/);
   });
 });
 
