@@ -15,7 +15,7 @@ export class MessageRepository {
   /**
    * Stores the character's answer to a user message, unless that message has one already (the
    * partial unique index on reply_to of 0008): undefined then, nothing stored. The conflict target
-   * repeats the index's predicate as a literal, as SQLite and Postgres need to match the index.
+   * repeats the index's predicate as a literal: SQLite matches it to the index only then.
    */
   insertAnswer(
     answer: Insertable<MessagesTable> & { sender: "model"; reply_to: number },

@@ -513,7 +513,7 @@ describe("image jobs that overlap or outlive their chat", () => {
       put: async (key, data) => {
         writing += 1;
         mostAtOnce = Math.max(mostAtOnce, writing);
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        await new Promise((resolve) => setTimeout(resolve, 150));
         await t.storage.put(key, data);
         writing -= 1;
       },
