@@ -278,6 +278,35 @@ describe("the database job queue", () => {
     expect(await jobRow(id)).toMatchObject({ status: "failed", attempts: 1 });
   });
 
+  it("does not lose a wake-up that comes while it claims after a sleep that timed out", async () => {
+    const ran: number[] = [];
+    const jobs = new DatabaseJobQueue(database.db, database.dialect, { pollMs: 300 });
+    cleanups.push(() => jobs.stop());
+    jobs.register("greet", { maxAttempts: 1, run: async () => void ran.push(Date.now()) });
+    // the job arrives right after a claim round found nothing, before the loop sleeps again
+    const claim = JobRepository.prototype.claim;
+    let enqueuedAt = 0;
+    let armed = false;
+    JobRepository.prototype.claim = async function (this: JobRepository, now, leaseMs) {
+      const claimed = await claim.call(this, now, leaseMs);
+      if (armed && !claimed) {
+        armed = false;
+        enqueuedAt = Date.now();
+        await jobs.enqueue("greet", {});
+        await sleep(0);
+      }
+      return claimed;
+    };
+    cleanups.push(async () => {
+      JobRepository.prototype.claim = claim;
+    });
+    jobs.start();
+    await sleep(50); // the first sleep has begun; it ends by its timeout
+    armed = true;
+    await waitFor(async () => ran.length > 0);
+    expect((ran[0] ?? 0) - enqueuedAt).toBeLessThan(150);
+  });
+
   it("starts a job added in a transaction right after the commit, not at the next poll", async () => {
     const ran: number[] = [];
     const jobs = new DatabaseJobQueue(database.db, database.dialect, { pollMs: 60_000 });
