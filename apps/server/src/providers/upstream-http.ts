@@ -1,4 +1,141 @@
-/** Helpers for talking to HTTP APIs of model providers (LLM, text to speech): errors and their retryability. */
+/**
+ * Talking to the HTTP APIs of model providers (LLM, images, text to speech): where the API is,
+ * the request with its timeout and the caller's abort, and failures that say whether trying
+ * again may help.
+ */
+
+/** How much of an error body is read for its message. */
+const ERROR_BODY_LIMIT = 16_384;
+
+/**
+ * The root of an OpenAI-style API, up to and including the version: "https://api.openai.com/v1"
+ * stays, a bare host "http://127.0.0.1:8880" becomes "http://127.0.0.1:8880/v1". Trailing slashes go.
+ */
+export function apiRoot(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, "");
+  try {
+    return new URL(trimmed).pathname.replace(/\/+$/, "") === "" ? `${trimmed}/v1` : trimmed;
+  } catch {
+    return trimmed;
+  }
+}
+
+/** The provider's error class, made from a message and whether the same request may succeed later. */
+export type UpstreamErrorFactory = (
+  message: string,
+  options: { retryable: boolean; cause?: unknown },
+) => Error;
+
+export interface UpstreamCallOptions {
+  /** the server as shown in messages (see describeUrl) */
+  where: string;
+  /** longest wait for the whole exchange, or, when the caller calls restartTimer, for the next sign of progress */
+  timeoutMs: number;
+  /** the caller's abort: its reason is thrown as it is */
+  signal?: AbortSignal | undefined;
+  error: UpstreamErrorFactory;
+  /** the message of an error body; default upstreamMessage */
+  errorMessage?: (body: string, statusText: string) => string;
+}
+
+/**
+ * One request to a provider's server: fetch with a timeout and the caller's abort, and every
+ * failure turned into the provider's error (timeouts, refused connections, 408/425/429 and 5xx are
+ * retryable; other 4xx are not). `end()` releases it; call it in a `finally`.
+ */
+export class UpstreamCall {
+  readonly #options: UpstreamCallOptions;
+  readonly #controller = new AbortController();
+  readonly #ownErrors = new WeakSet<object>();
+  readonly #stopOnCallerAbort: () => void;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timedOut = false;
+
+  constructor(options: UpstreamCallOptions) {
+    this.#options = options;
+    options.signal?.throwIfAborted();
+    this.#stopOnCallerAbort = () => this.#controller.abort(options.signal?.reason);
+    options.signal?.addEventListener("abort", this.#stopOnCallerAbort, { once: true });
+  }
+
+  /** Sends the request; an answer other than 2xx is thrown as the provider's error. */
+  async fetch(url: string, init: { method: "GET" | "POST"; headers: Record<string, string>; body?: string }) {
+    this.restartTimer();
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: init.method,
+        headers: init.headers,
+        body: init.body ?? null,
+        signal: this.#controller.signal,
+      });
+    } catch (error) {
+      throw this.fail(error, "before the response");
+    }
+    if (!response.ok) {
+      const text = await this.read("while reading the error", () => readLimited(response, ERROR_BODY_LIMIT));
+      const message = (this.#options.errorMessage ?? upstreamMessage)(text, response.statusText);
+      throw this.#error(`${this.#options.where} answered HTTP ${response.status}: ${message}`, {
+        retryable: isRetryableStatus(response.status),
+      });
+    }
+    return response;
+  }
+
+  /** Reads (part of) the response; a failure is classified like one of the request. */
+  async read<T>(during: string, reading: () => Promise<T>): Promise<T> {
+    try {
+      return await reading();
+    } catch (error) {
+      throw this.fail(error, during);
+    }
+  }
+
+  /** The provider's error for a failure `during` a step (or the caller's abort reason). */
+  fail(error: unknown, during: string): unknown {
+    if (this.#options.signal?.aborted) return this.#options.signal.reason;
+    if (error instanceof Object && this.#ownErrors.has(error)) return error;
+    const { where, timeoutMs } = this.#options;
+    if (this.#timedOut) {
+      return this.#error(`${where} did not answer within ${timeoutMs} ms (${during})`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    return this.#error(`${where}: connection failed ${during}: ${describeError(error)}`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+
+  /** Starts the wait for the next sign of progress over (streams call it on every chunk). */
+  restartTimer(): void {
+    this.pauseTimer();
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort(new Error("timeout"));
+    }, this.#options.timeoutMs);
+  }
+
+  /** No timeout while the caller is busy with what it was given. */
+  pauseTimer(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Stops the timer, forgets the caller's signal and aborts whatever is still open. */
+  end(): void {
+    this.pauseTimer();
+    this.#options.signal?.removeEventListener("abort", this.#stopOnCallerAbort);
+    this.#controller.abort();
+  }
+
+  #error(message: string, options: { retryable: boolean; cause?: unknown }): Error {
+    const error = this.#options.error(message, options);
+    this.#ownErrors.add(error);
+    return error;
+  }
+}
 
 /** 408 (timeout), 425, 429 (rate limit) and 5xx may succeed later; other 4xx will not. */
 export function isRetryableStatus(status: number): boolean {

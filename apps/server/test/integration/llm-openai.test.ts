@@ -229,6 +229,17 @@ describe("OpenAiCompatibleProvider: streaming", () => {
     expect(recorded[0]?.headers.authorization).toBeUndefined();
   });
 
+  it("adds /v1 to a bare host, like the image and speech settings", async () => {
+    handler = (_req, res) => {
+      startStream(res);
+      res.write(chunk({ content: "Hi" }, "stop"));
+      res.end("data: [DONE]\n\n");
+    };
+    const bareHost = baseUrl.replace(/\/v1$/, "/");
+    expect((await drain(provider({ baseUrl: bareHost }).streamReply(request))).deltas).toEqual(["Hi"]);
+    expect(recorded[0]?.path).toBe("/v1/chat/completions");
+  });
+
   it("accepts a server that ignores stream: true and answers with one JSON completion", async () => {
     handler = (_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });

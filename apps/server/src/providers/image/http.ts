@@ -1,7 +1,5 @@
-import { clip, describeError, isRetryableStatus, readLimited, upstreamMessage } from "../upstream-http.ts";
+import { clip, UpstreamCall, upstreamMessage } from "../upstream-http.ts";
 import { ImageProviderError } from "./types.ts";
-
-const ERROR_BODY_LIMIT = 16_384;
 
 /** AUTOMATIC1111 reports failures as { error: "<exception type>", errors: "<message>" }. */
 function errorMessage(body: string, statusText: string): string {
@@ -31,41 +29,27 @@ export async function requestJson(
     where: string;
   },
 ): Promise<unknown> {
-  init.signal?.throwIfAborted();
-  const timeout = AbortSignal.timeout(init.timeoutMs);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  let response: Response;
+  const call = new UpstreamCall({
+    where: init.where,
+    timeoutMs: init.timeoutMs,
+    signal: init.signal,
+    error: (message, options) => new ImageProviderError(message, options),
+    errorMessage,
+  });
   let text: string;
   try {
-    response = await fetch(url, {
+    const response = await call.fetch(url, {
       method: init.method,
       headers: {
         accept: "application/json",
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
         ...init.headers,
       },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-      signal,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-    text = response.ok ? await response.text() : await readLimited(response, ERROR_BODY_LIMIT);
-  } catch (error) {
-    if (init.signal?.aborted) throw init.signal.reason;
-    if (timeout.aborted) {
-      throw new ImageProviderError(`${init.where} did not answer within ${init.timeoutMs} ms`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    throw new ImageProviderError(`${init.where}: connection failed: ${describeError(error)}`, {
-      retryable: true,
-      cause: error,
-    });
-  }
-  if (!response.ok) {
-    throw new ImageProviderError(
-      `${init.where} answered HTTP ${response.status}: ${errorMessage(text, response.statusText)}`,
-      { retryable: isRetryableStatus(response.status) },
-    );
+    text = await call.read("while reading the answer", () => response.text());
+  } finally {
+    call.end();
   }
   try {
     return JSON.parse(text);

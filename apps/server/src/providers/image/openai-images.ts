@@ -1,5 +1,5 @@
 import type { ComponentStatus } from "../../services/health.ts";
-import { describeError, describeUrl } from "../upstream-http.ts";
+import { apiRoot, describeError, describeUrl } from "../upstream-http.ts";
 import { decodeBase64Image, requestJson } from "./http.ts";
 import { buildImagePrompt } from "./prompt.ts";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
@@ -36,8 +36,7 @@ export class OpenAiImagesProvider implements ImageProvider {
   readonly #where: string;
 
   constructor(options: OpenAiImagesOptions) {
-    const base = options.baseUrl.replace(/\/+$/, "");
-    this.#root = new URL(base).pathname === "/" ? `${base}/v1` : base;
+    this.#root = apiRoot(options.baseUrl);
     const key = options.apiKey?.trim();
     this.#headers = key ? { authorization: `Bearer ${key}` } : {};
     this.#model = options.model;

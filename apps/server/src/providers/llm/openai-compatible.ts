@@ -1,18 +1,23 @@
 import type { ComponentStatus } from "../../services/health.ts";
 import {
+  apiRoot,
   clip,
   describeError,
   describeUrl,
   isRetryableStatus,
   readLimited,
+  UpstreamCall,
   upstreamMessage,
 } from "../upstream-http.ts";
 import { buildChatMessages } from "./prompt.ts";
-import { readSse, type SseItem } from "./sse.ts";
+import { readSse } from "./sse.ts";
 import { LlmError, type LlmProvider, type ReplyRequest } from "./types.ts";
 
 export interface OpenAiCompatibleOptions {
-  /** Up to and including the API version: "https://api.openai.com/v1", "http://127.0.0.1:11434/v1". */
+  /**
+   * Up to and including the API version: "https://api.openai.com/v1", "http://127.0.0.1:11434/v1";
+   * a bare host ("http://127.0.0.1:11434") gets "/v1".
+   */
   baseUrl: string;
   /** Sent as `Authorization: Bearer …` when set (local servers usually need none). */
   apiKey?: string;
@@ -28,7 +33,6 @@ export interface OpenAiCompatibleOptions {
 const DEFAULT_MAX_PROMPT_TOKENS = 3000;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const CHECK_TIMEOUT_MS = 10_000;
-const ERROR_BODY_LIMIT = 16_384;
 
 /**
  * Any server speaking OpenAI's chat completions API with streaming: OpenAI, OpenRouter, vLLM,
@@ -47,7 +51,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   readonly #where: string;
 
   constructor(options: OpenAiCompatibleOptions) {
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.#baseUrl = apiRoot(options.baseUrl);
     this.#apiKey = options.apiKey || undefined;
     this.#model = options.model;
     this.#maxPromptTokens = options.maxPromptTokens ?? DEFAULT_MAX_PROMPT_TOKENS;
@@ -63,63 +67,28 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const body: Record<string, unknown> = { model: this.#model, messages, stream: true };
     if (this.#temperature !== undefined) body.temperature = this.#temperature;
 
-    const controller = new AbortController();
-    const stopOnCallerAbort = () => controller.abort(callerSignal?.reason);
-    callerSignal?.addEventListener("abort", stopOnCallerAbort, { once: true });
-    const timer = new InactivityTimer(this.#timeoutMs, () => controller.abort(new Error("timeout")));
-    const fail = (error: unknown, during: string): unknown => {
-      if (callerSignal?.aborted) return callerSignal.reason;
-      if (error instanceof LlmError) return error;
-      if (timer.fired) {
-        return new LlmError(`${this.#where} did not answer within ${this.#timeoutMs} ms (${during})`, {
-          retryable: true,
-          cause: error,
-        });
-      }
-      return new LlmError(`${this.#where}: connection failed ${during}: ${describeError(error)}`, {
-        retryable: true,
-        cause: error,
-      });
-    };
-
+    const call = new UpstreamCall({
+      where: this.#where,
+      timeoutMs: this.#timeoutMs,
+      signal: callerSignal,
+      error: (message, options) => new LlmError(message, options),
+    });
     let response: Response | undefined;
     try {
-      timer.start();
-      try {
-        response = await fetch(`${this.#baseUrl}/chat/completions`, {
-          method: "POST",
-          headers: this.#headers({ "content-type": "application/json", accept: "text/event-stream" }),
-          body: JSON.stringify(body),
-          signal: controller.signal,
-        });
-      } catch (error) {
-        throw fail(error, "before the response");
-      }
-      timer.start();
-      if (!response.ok) {
-        let text = "";
-        try {
-          text = await readLimited(response, ERROR_BODY_LIMIT);
-        } catch (error) {
-          throw fail(error, "while reading the error");
-        }
-        throw new LlmError(
-          `${this.#where} answered HTTP ${response.status}: ${upstreamMessage(text, response.statusText)}`,
-          { retryable: isRetryableStatus(response.status) },
-        );
-      }
+      response = await call.fetch(`${this.#baseUrl}/chat/completions`, {
+        method: "POST",
+        headers: this.#headers({ "content-type": "application/json", accept: "text/event-stream" }),
+        body: JSON.stringify(body),
+      });
+      call.restartTimer();
       if (!response.body) throw new LlmError(`${this.#where} sent an empty response`, { retryable: true });
 
       // a server that ignores `stream: true` answers with one JSON completion
       if (/application\/json/i.test(response.headers.get("content-type") ?? "")) {
-        let text: string;
-        try {
-          text = await response.text();
-        } catch (error) {
-          throw fail(error, "while reading the response");
-        }
+        const json = response;
+        const text = await call.read("while reading the response", () => json.text());
         const content = completionContent(parseJson(text, this.#where));
-        timer.stop();
+        call.pauseTimer();
         if (content) yield content;
         return;
       }
@@ -128,14 +97,9 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       const events = readSse(response.body);
       try {
         for (;;) {
-          let next: IteratorResult<SseItem>;
-          try {
-            next = await events.next();
-          } catch (error) {
-            throw fail(error, "mid-stream");
-          }
+          const next = await call.read("mid-stream", () => events.next());
           if (next.done) break;
-          timer.start();
+          call.restartTimer();
           const item = next.value;
           if (item.kind === "comment") continue;
           if (item.data.trim() === "[DONE]") {
@@ -150,10 +114,10 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           const content = choice?.delta?.content ?? choice?.message?.content;
           if (typeof content === "string" && content.length > 0) {
             // the consumer's pace is not the server's: no timeout while it handles the delta
-            timer.stop();
+            call.pauseTimer();
             yield content;
             callerSignal?.throwIfAborted();
-            timer.start();
+            call.restartTimer();
           }
         }
       } finally {
@@ -164,10 +128,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         throw new LlmError(`${this.#where} ended the stream before it was complete`, { retryable: true });
       }
     } finally {
-      timer.stop();
-      callerSignal?.removeEventListener("abort", stopOnCallerAbort);
+      call.end();
       if (response?.body && !response.bodyUsed) await response.body.cancel().catch(() => {});
-      controller.abort();
     }
   }
 
@@ -198,32 +160,6 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   #headers(extra: Record<string, string>): Record<string, string> {
     return this.#apiKey ? { ...extra, authorization: `Bearer ${this.#apiKey}` } : extra;
-  }
-}
-
-/** Restarts on every sign of life; `fired` says whether it ran out. */
-class InactivityTimer {
-  fired = false;
-  readonly #ms: number;
-  readonly #onTimeout: () => void;
-  #handle: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(ms: number, onTimeout: () => void) {
-    this.#ms = ms;
-    this.#onTimeout = onTimeout;
-  }
-
-  start(): void {
-    this.stop();
-    this.#handle = setTimeout(() => {
-      this.fired = true;
-      this.#onTimeout();
-    }, this.#ms);
-  }
-
-  stop(): void {
-    if (this.#handle) clearTimeout(this.#handle);
-    this.#handle = undefined;
   }
 }
 

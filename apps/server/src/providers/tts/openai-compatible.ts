@@ -1,9 +1,10 @@
 import type { ComponentStatus } from "../../services/health.ts";
 import {
+  apiRoot,
   describeError,
   describeUrl,
-  isRetryableStatus,
   readLimited,
+  UpstreamCall,
   upstreamMessage,
 } from "../upstream-http.ts";
 import {
@@ -70,25 +71,16 @@ export class OpenAiCompatibleTts implements TtsProvider {
   }
 
   async synthesize(request: SpeechRequest): Promise<SpeechAudio> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const fail = (error: unknown, during: string) => {
-      if (request.signal?.aborted) return request.signal.reason;
-      if (timeout.aborted) {
-        return new TtsError(`${this.#where} did not answer within ${this.#timeoutMs} ms`, {
-          retryable: true,
-          cause: error,
-        });
-      }
-      return new TtsError(`${this.#where}: connection failed ${during}: ${describeError(error)}`, {
-        retryable: true,
-        cause: error,
-      });
-    };
-
+    const call = new UpstreamCall({
+      where: this.#where,
+      timeoutMs: this.#timeoutMs,
+      signal: request.signal,
+      error: (message, options) => new TtsError(message, options),
+    });
     let response: Response;
+    let data: Uint8Array;
     try {
-      response = await fetch(`${this.#apiUrl}/audio/speech`, {
+      response = await call.fetch(`${this.#apiUrl}/audio/speech`, {
         method: "POST",
         headers: this.#headers({ "content-type": "application/json", accept: "audio/*" }),
         body: JSON.stringify({
@@ -97,23 +89,10 @@ export class OpenAiCompatibleTts implements TtsProvider {
           voice: this.#voices[request.voice],
           response_format: "mp3",
         }),
-        signal,
       });
-    } catch (error) {
-      throw fail(error, "before the response");
-    }
-    if (!response.ok) {
-      const text = await readLimited(response, ERROR_BODY_LIMIT).catch(() => "");
-      throw new TtsError(
-        `${this.#where} answered HTTP ${response.status}: ${upstreamMessage(text, response.statusText)}`,
-        { retryable: isRetryableStatus(response.status) },
-      );
-    }
-    let data: Uint8Array;
-    try {
-      data = new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      throw fail(error, "while reading the audio");
+      data = new Uint8Array(await call.read("while reading the audio", () => response.arrayBuffer()));
+    } finally {
+      call.end();
     }
     if (data.length === 0) throw new TtsError(`${this.#where} sent no audio`, { retryable: true });
     const contentType =
@@ -154,15 +133,5 @@ export class OpenAiCompatibleTts implements TtsProvider {
 
   #headers(extra: Record<string, string>): Record<string, string> {
     return this.#apiKey ? { ...extra, authorization: `Bearer ${this.#apiKey}` } : extra;
-  }
-}
-
-/** "https://api.openai.com/v1" stays; "http://127.0.0.1:8880" becomes "http://127.0.0.1:8880/v1". */
-function apiRoot(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, "");
-  try {
-    return new URL(trimmed).pathname.replace(/\/+$/, "") === "" ? `${trimmed}/v1` : trimmed;
-  } catch {
-    return trimmed;
   }
 }
