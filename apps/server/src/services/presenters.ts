@@ -10,10 +10,9 @@ import type { MediaWithCharacter } from "../repositories/media.ts";
 /** Turns rows into the API shapes of @reverie/shared; the only place storage keys become URLs. */
 export class Presenter {
   readonly #storage: MediaStorage;
-  readonly #privateMedia: PrivateMediaSigner | undefined;
+  readonly #privateMedia: PrivateMediaSigner;
 
-  /** Without a signer, unlocked private media have no URL. */
-  constructor(storage: MediaStorage, privateMedia?: PrivateMediaSigner) {
+  constructor(storage: MediaStorage, privateMedia: PrivateMediaSigner) {
     this.#storage = storage;
     this.#privateMedia = privateMedia;
   }
@@ -106,7 +105,7 @@ export class Presenter {
     if (!key) return null;
     if (isPublicKey(key)) return this.#storage.publicUrl(key);
     if (row.locked) return this.#storage.publicUrl(previewKeyOf(key));
-    return this.#privateMedia?.url(key) ?? null;
+    return this.#privateMedia.url(key);
   }
 
   message(row: MessageRow, characterId: number): Message {

@@ -2,13 +2,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "../../src/app.ts";
+import { loadAuthSecret } from "../../src/auth/secret.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
+import { PrivateMediaSigner } from "../../src/media/private-urls.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import type { EventBus } from "../../src/realtime/bus.ts";
+import { Presenter } from "../../src/services/presenters.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
@@ -94,6 +97,11 @@ export async function createTestApp(
     app,
     database,
     storage,
+    /** presents rows as the app does (unlocked media signed with the app's own secret) */
+    presenter: new Presenter(
+      storage,
+      new PrivateMediaSigner(loadAuthSecret(config.auth.secret, config.dataDir)),
+    ),
     workDir,
     /** GET a JSON route; the body is left unparsed by schema so tests can check error shapes too. */
     async get(url: string) {

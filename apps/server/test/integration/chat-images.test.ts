@@ -27,7 +27,6 @@ import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { BalanceRepository } from "../../src/repositories/balances.ts";
 import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
-import { Presenter } from "../../src/services/presenters.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // --- the chat flow ---
@@ -380,7 +379,7 @@ describe("images in chat (procedural provider)", () => {
       bus,
       storage: t.storage,
       characters: new CharacterRepository(t.database.db),
-      presenter: new Presenter(t.storage),
+      presenter: t.presenter,
     });
     const userMessage = (await user.history()).at(-2);
     const job: ImageJob = {
@@ -429,7 +428,7 @@ describe("image jobs that overlap or outlive their chat", () => {
       bus,
       storage: t.storage,
       characters: new CharacterRepository(t.database.db),
-      presenter: new Presenter(t.storage),
+      presenter: t.presenter,
       ...overrides,
     });
 

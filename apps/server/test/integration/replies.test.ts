@@ -6,7 +6,6 @@ import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { UserRepository } from "../../src/repositories/users.ts";
-import { Presenter } from "../../src/services/presenters.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -100,7 +99,7 @@ describe("character replies", () => {
         bus,
         characters: new CharacterRepository(t.database.db),
         users: new UserRepository(t.database.db),
-        presenter: new Presenter(t.storage),
+        presenter: t.presenter,
       }),
     );
     restarted.start();
@@ -131,7 +130,7 @@ describe("character replies", () => {
       bus,
       characters: new CharacterRepository(t.database.db),
       users: new UserRepository(t.database.db),
-      presenter: new Presenter(t.storage),
+      presenter: t.presenter,
     });
     const jobFor = (message: { id: number }) => ({
       userId: user.id,
@@ -174,7 +173,7 @@ describe("character replies", () => {
       bus,
       characters: new CharacterRepository(t.database.db),
       users: new UserRepository(t.database.db),
-      presenter: new Presenter(t.storage),
+      presenter: t.presenter,
     });
     const job = {
       userId: user.id,
