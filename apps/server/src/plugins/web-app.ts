@@ -51,7 +51,9 @@ export async function registerWebApp(
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
     if (hasWebApp && wantsPage && !NOT_SPA.test(pathname)) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+      return reply
+        .header("cache-control", "no-cache")
+        .sendFile("index.html", options.webDistDir, { cacheControl: false });
     }
     return reply.code(404).send({
       statusCode: 404,
