@@ -51,6 +51,11 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
 };
 export const APP_VERSION = packageJson.version;
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+function trustedProxies(setting: AppConfig["trustProxy"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
 export async function buildApp(
   deps: AppDependencies,
@@ -58,7 +63,8 @@ export async function buildApp(
 ) {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-* count only from the configured proxy; otherwise the socket's peer is the client
+    trustProxy: trustedProxies(deps.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

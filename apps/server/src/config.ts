@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -7,11 +8,74 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+const PROXY_ADDRESS_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An entry of TRUST_PROXY: a name proxy-addr knows, an IP address, or an address/prefix range. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const item of value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, "")) {
+          context.addIssue({
+            code: "custom",
+            message: `"${item}" is not an origin like https://app.example.com`,
+          });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trimmed = value.trim();
+      if (/^\d+$/.test(trimmed)) return Number(trimmed) === 0 ? false : Number(trimmed);
+      if (trimmed === "false") return false;
+      if (trimmed === "true") {
+        context.addIssue({
+          code: "custom",
+          message:
+            "TRUST_PROXY=true would let any client choose its own IP: give a hop count, loopback, or the proxy's addresses",
+        });
+        return z.NEVER;
+      }
+      const entries = trimmed
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!isTrustedProxyEntry(entry)) {
+          context.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an address, a CIDR range or loopback`,
+          });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: z
@@ -77,6 +141,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, "JOB_QUEUE_PREFIX may use letters, digits, _ . -")
     .default("reverie"),
+  MODERATION_PROVIDER: z.enum(["rules", "openai", "llama-guard"]).default("rules"),
+  MODERATION_BASE_URL: z.url().optional(),
+  MODERATION_API_KEY: z.string().optional(),
+  MODERATION_MODEL: z.string().optional(),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
 });
@@ -134,7 +202,11 @@ function oauthProviders(values: z.infer<typeof envSchema>): OAuthProviderConfig[
 
 /** Reads the environment once, validates it, and fills in the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  // an empty variable (`DATABASE_URL=`) means unset, as in most tools
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
@@ -148,6 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: values.HOST,
     port: values.PORT,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    /** browser origins besides the app's own that may open the socket */
+    allowedOrigins: values.ALLOWED_ORIGINS ?? [],
+    /** which peers' X-Forwarded-* headers count: off, a hop count, or addresses/ranges (proxy-addr) */
+    trustProxy: values.TRUST_PROXY ?? false,
     logLevel: values.LOG_LEVEL,
     database: values.DATABASE_URL
       ? ({ kind: "postgres", url: values.DATABASE_URL, schema: values.DATABASE_SCHEMA } as const)
@@ -191,8 +267,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       freeMessages: values.FREE_MESSAGES,
       oauth: oauthProviders(values),
     },
-    /** Developer-only pages (the mailbox) exist everywhere but production. */
-    devTools: values.NODE_ENV !== "production",
+    moderation: {
+      /** the classifier that runs after the rule-based check (which always runs first) */
+      provider: values.MODERATION_PROVIDER,
+      baseUrl: values.MODERATION_BASE_URL,
+      apiKey: values.MODERATION_API_KEY,
+      model: values.MODERATION_MODEL,
+    },
+    /**
+     * Developer-only pages (the mailbox): only while emails stay in the outbox (no SMTP_URL), never
+     * in production, and even then only for loopback clients (checked per request).
+     */
+    devTools: values.NODE_ENV !== "production" && !values.SMTP_URL,
   };
 }
 

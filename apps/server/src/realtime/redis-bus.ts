@@ -1,8 +1,9 @@
 import type { SocketEvent } from "@reverie/shared";
 import { Redis } from "ioredis";
-import { type EventBus, type EventListener, MemoryEventBus } from "./bus.ts";
+import { type EventBus, type EventListener, MemoryEventBus, type SessionsChangedListener } from "./bus.ts";
 
 const CHANNEL_PREFIX = "reverie:events:";
+const SESSIONS_PREFIX = "reverie:sessions:";
 
 /**
  * Scale-out: events are published to Redis, and every instance subscribes to all user channels
@@ -20,10 +21,16 @@ export class RedisEventBus implements EventBus {
     this.#publisher = new Redis(url, { maxRetriesPerRequest: 3 });
     this.#subscriber = new Redis(url);
     this.#subscriber.on("pmessage", (_pattern, channel, payload) => {
+      if (channel.startsWith(SESSIONS_PREFIX)) {
+        void this.#local.publishSessionsChanged(channel.slice(SESSIONS_PREFIX.length));
+        return;
+      }
       const userId = channel.slice(CHANNEL_PREFIX.length);
       void this.#local.publish(userId, JSON.parse(payload) as SocketEvent);
     });
-    this.ready = this.#subscriber.psubscribe(`${CHANNEL_PREFIX}*`).then(() => undefined);
+    this.ready = this.#subscriber
+      .psubscribe(`${CHANNEL_PREFIX}*`, `${SESSIONS_PREFIX}*`)
+      .then(() => undefined);
   }
 
   async publish(userId: string, event: SocketEvent): Promise<void> {
@@ -32,6 +39,14 @@ export class RedisEventBus implements EventBus {
 
   subscribe(userId: string, listener: EventListener): () => void {
     return this.#local.subscribe(userId, listener);
+  }
+
+  async publishSessionsChanged(userId: string): Promise<void> {
+    await this.#publisher.publish(SESSIONS_PREFIX + userId, "");
+  }
+
+  onSessionsChanged(userId: string, listener: SessionsChangedListener): () => void {
+    return this.#local.onSessionsChanged(userId, listener);
   }
 
   async close(): Promise<void> {

@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
       },
     },
     async (request, reply) => {
-      await accounts.logout(signedIn(request).token, requestContext(request));
+      await accounts.logout(signedIn(request), requestContext(request));
       return reply.code(204).send(null);
     },
   );
@@ -185,8 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) =>
-      accounts.changePassword(signedIn(request).token, request.body, requestContext(request)),
+    async (request) => accounts.changePassword(signedIn(request), request.body, requestContext(request)),
   );
 
   app.post(
@@ -248,7 +247,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
       },
     },
     async (request, reply) => {
-      await accounts.revokeSession(signedIn(request).token, request.params.id, requestContext(request));
+      await accounts.revokeSession(signedIn(request), request.params.id, requestContext(request));
       return reply.code(204).send(null);
     },
   );
@@ -265,7 +264,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
       },
     },
     async (request, reply) => {
-      await accounts.revokeAllSessions(signedIn(request).token, requestContext(request));
+      await accounts.revokeAllSessions(signedIn(request), requestContext(request));
       return reply.code(204).send(null);
     },
   );

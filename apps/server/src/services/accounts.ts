@@ -3,6 +3,7 @@ import { APIError } from "better-auth";
 import type { Auth } from "../auth/better-auth.ts";
 import type { UserRow } from "../db/schema.ts";
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../errors.ts";
+import type { EventBus } from "../realtime/bus.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import { RATE_LIMITS, type RateLimiter } from "./rate-limiter.ts";
 
@@ -10,6 +11,19 @@ import { RATE_LIMITS, type RateLimiter } from "./rate-limiter.ts";
 export interface RequestContext {
   ip: string;
   userAgent: string | undefined;
+}
+
+/** A signed-in caller: the session's token and its user. */
+export interface SessionOwner {
+  token: string;
+  userId: string;
+}
+
+/** A live session behind a token; `expiresAt` in epoch milliseconds. */
+export interface AuthenticatedSession {
+  userId: string;
+  sessionId: string;
+  expiresAt: number;
 }
 
 /** Where the provider flow lands after better-auth's callback; it hands the popup its token. */
@@ -53,17 +67,21 @@ export class AccountService {
   readonly #users: UserRepository;
   readonly #limits: RateLimiter;
   readonly #oauthProviders: OAuthProvider[];
+  readonly #bus: EventBus;
 
   constructor(deps: {
     auth: Auth;
     users: UserRepository;
     rateLimiter: RateLimiter;
     oauthProviders: OAuthProvider[];
+    /** tells every instance when sessions end, so their sockets close */
+    bus: EventBus;
   }) {
     this.#auth = deps.auth;
     this.#users = deps.users;
     this.#limits = deps.rateLimiter;
     this.#oauthProviders = deps.oauthProviders;
+    this.#bus = deps.bus;
   }
 
   /** The sign-in providers configured on this server. */
@@ -111,7 +129,7 @@ export class AccountService {
   }
 
   /** The signed-in user and session behind a bearer token, or null. */
-  async authenticate(token: string): Promise<{ userId: string; sessionId: string } | null> {
+  async authenticate(token: string): Promise<AuthenticatedSession | null> {
     // Every signed-in call and socket starts here. better-auth's getSession signs and verifies the
     // token with async WebCrypto, several event-loop turns that cost ~10 ms per call under load;
     // a live session that is not yet due for its sliding refresh needs only the one indexed read.
@@ -122,12 +140,17 @@ export class AccountService {
       const { expiresIn, updateAge } = (await this.#auth.$context).sessionConfig;
       const expiresAt = Date.parse(row.expires_at);
       const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-      if (expiresAt > Date.now() && !refreshDue) return { userId: row.user_id, sessionId: row.id };
+      if (expiresAt > Date.now() && !refreshDue) return { userId: row.user_id, sessionId: row.id, expiresAt };
     }
     const session = await this.#auth.api.getSession({
       headers: new Headers({ authorization: `Bearer ${token}` }),
     });
-    return session ? { userId: session.user.id, sessionId: session.session.id } : null;
+    if (!session) return null;
+    return {
+      userId: session.user.id,
+      sessionId: session.session.id,
+      expiresAt: new Date(session.session.expiresAt).getTime(),
+    };
   }
 
   async register(
@@ -177,8 +200,9 @@ export class AccountService {
     }
   }
 
-  async logout(token: string, context: RequestContext): Promise<void> {
-    await this.#auth.api.signOut({ headers: headersFor(context, token) });
+  async logout(caller: SessionOwner, context: RequestContext): Promise<void> {
+    await this.#auth.api.signOut({ headers: headersFor(context, caller.token) });
+    await this.#bus.publishSessionsChanged(caller.userId);
   }
 
   /** Answers the same whether or not the email has an account. */
@@ -203,12 +227,15 @@ export class AccountService {
     }
     // The code came by email, so the address is proven: a later sign-in link must not treat this
     // password as set by someone else (better-auth removes unproven credentials then).
-    if (userId) await this.#users.markEmailVerified(userId);
+    if (userId) {
+      await this.#users.markEmailVerified(userId);
+      await this.#bus.publishSessionsChanged(userId);
+    }
     return { message: "Your password is set. Sign in with the new one." };
   }
 
   async changePassword(
-    token: string,
+    caller: SessionOwner,
     input: { currentPassword: string; newPassword: string },
     context: RequestContext,
   ) {
@@ -220,7 +247,7 @@ export class AccountService {
           newPassword: input.newPassword,
           revokeOtherSessions: true,
         },
-        headers: headersFor(context, token),
+        headers: headersFor(context, caller.token),
       });
     } catch (error) {
       if (errorCode(error) === "INVALID_PASSWORD") {
@@ -231,6 +258,7 @@ export class AccountService {
     // better-auth ends every session, this one included, and opens a new one for this device
     if (!result.token)
       throw new AppError(500, "session_missing", "The password changed but no new session was made.");
+    await this.#bus.publishSessionsChanged(caller.userId);
     return { message: "Your password is changed. Other devices were signed out.", token: result.token };
   }
 
@@ -272,17 +300,19 @@ export class AccountService {
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
-  async revokeSession(token: string, sessionId: string, context: RequestContext): Promise<void> {
-    const headers = headersFor(context, token);
+  async revokeSession(caller: SessionOwner, sessionId: string, context: RequestContext): Promise<void> {
+    const headers = headersFor(context, caller.token);
     const sessions = await this.#auth.api.listSessions({ headers });
     const target = sessions.find((session) => session.id === sessionId);
     if (!target) throw new NotFoundError(`Session ${sessionId} does not exist.`);
     await this.#auth.api.revokeSession({ body: { token: target.token }, headers });
+    await this.#bus.publishSessionsChanged(caller.userId);
   }
 
   /** Signs out every device of the account, this one included. */
-  async revokeAllSessions(token: string, context: RequestContext): Promise<void> {
-    await this.#auth.api.revokeSessions({ headers: headersFor(context, token) });
+  async revokeAllSessions(caller: SessionOwner, context: RequestContext): Promise<void> {
+    await this.#auth.api.revokeSessions({ headers: headersFor(context, caller.token) });
+    await this.#bus.publishSessionsChanged(caller.userId);
   }
 
   async updateUser(

@@ -112,6 +112,7 @@ export function createServices(deps: {
       users,
       rateLimiter: new RateLimiter(new RateLimitRepository(db)),
       oauthProviders: deps.config.auth.oauth.map((provider) => provider.id),
+      bus: deps.bus,
     }),
   };
 }
