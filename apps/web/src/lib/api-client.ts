@@ -61,10 +61,11 @@ export function buildUrl(path: string, params?: QueryParams): string {
 }
 
 /**
- * What happens on any 401: the stored access token is dropped and the visitor goes to
- * /login?source=ExpiredToken (spec sections 2 and 8). A full page load also resets all client state.
+ * What happens on any 401 (and when the socket reports the session ended): the stored access token
+ * is dropped and the visitor goes to /login?source=ExpiredToken (spec sections 2 and 8). A full page
+ * load also resets all client state.
  */
-function handleUnauthorized(): void {
+export function expireSession(): void {
   storage.remove("accessToken");
   const { pathname, search } = window.location;
   if (`${pathname}${search}` !== paths.expiredLogin) {
@@ -105,7 +106,7 @@ async function request(method: string, path: string, options: RequestOptions = {
   const body = await readBody(response);
   if (response.ok) return body;
 
-  if (response.status === 401 && options.redirectOnUnauthorized !== false) handleUnauthorized();
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) expireSession();
   const parsed = errorResponseSchema.safeParse(body);
   if (parsed.success) {
     const {

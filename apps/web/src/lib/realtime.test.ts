@@ -1,6 +1,6 @@
 import type { SocketEvent } from "@reverie/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RealtimeClient, type SocketLike } from "./realtime";
+import { CLOSE_REASONS, RealtimeClient, type SocketLike, signOutEndedSession } from "./realtime";
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -28,6 +28,12 @@ class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.({} as Event);
   }
+  /** The server closes the socket with a code and a reason. */
+  closeFromServer(code: number, reason: string) {
+    this.closed = true;
+    this.readyState = 3;
+    this.onclose?.({ code, reason } as CloseEvent);
+  }
   receive(data: string) {
     this.onmessage?.({ data } as MessageEvent);
   }
@@ -37,7 +43,9 @@ function setup() {
   const sockets: FakeSocket[] = [];
   let visible = true;
   const visibilityListeners = new Set<() => void>();
+  const endedSessions: string[] = [];
   const client = new RealtimeClient({
+    onSessionEnded: (token) => endedSessions.push(token),
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -55,7 +63,7 @@ function setup() {
     visible = value;
     for (const listener of visibilityListeners) listener();
   };
-  return { client, sockets, setVisible };
+  return { client, sockets, setVisible, endedSessions };
 }
 
 const typingEvent: SocketEvent = {
@@ -180,5 +188,127 @@ describe("RealtimeClient", () => {
     vi.advanceTimersByTime(10_000);
     setVisible(true);
     expect(sockets).toHaveLength(1);
+  });
+
+  it("tells connecting, online and reconnecting apart, without flickering between retries", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets } = setup();
+    const seen: string[] = [];
+    client.subscribeStatus(() => seen.push(client.connection));
+    expect(client.connection).toBe("offline");
+    client.setToken("t");
+    expect(client.connection).toBe("connecting");
+    // the first attempt fails (a refused upgrade closes the socket without opening it)
+    sockets[0]?.close();
+    expect(client.connection).toBe("reconnecting");
+    vi.advanceTimersByTime(1_500);
+    expect(sockets).toHaveLength(2);
+    expect(client.status).toBe("connecting");
+    expect(client.connection).toBe("reconnecting");
+    sockets[1]?.open();
+    expect(client.connection).toBe("online");
+    sockets[1]?.close();
+    expect(client.connection).toBe("reconnecting");
+    expect(seen).toEqual(["connecting", "reconnecting", "reconnecting", "online", "reconnecting"]);
+  });
+
+  it("stops for good when the server says the session ended, and reports it after the reconnect delay", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets, setVisible, endedSessions } = setup();
+    client.setToken("old-token");
+    sockets[0]?.open();
+    sockets[0]?.closeFromServer(1008, CLOSE_REASONS.sessionEnded);
+    expect(client.status).toBe("ended");
+    expect(client.connection).toBe("offline");
+    vi.advanceTimersByTime(1_499);
+    expect(endedSessions).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(endedSessions).toEqual(["old-token"]);
+    // no reconnect loop: not on a timer, not when the tab is shown again
+    vi.advanceTimersByTime(60_000);
+    setVisible(false);
+    setVisible(true);
+    expect(sockets).toHaveLength(1);
+    expect(endedSessions).toEqual(["old-token"]);
+  });
+
+  it("does not report an ended session whose token was replaced meanwhile (log out, password change)", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets, endedSessions } = setup();
+    client.setToken("old-token");
+    sockets[0]?.open();
+    sockets[0]?.closeFromServer(1008, CLOSE_REASONS.sessionEnded);
+    client.setToken("new-token");
+    vi.advanceTimersByTime(10_000);
+    expect(endedSessions).toEqual([]);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]?.url).toContain("token=new-token");
+
+    sockets[1]?.closeFromServer(1008, CLOSE_REASONS.sessionEnded);
+    client.setToken(null);
+    vi.advanceTimersByTime(10_000);
+    expect(endedSessions).toEqual([]);
+  });
+
+  it("waits for the tab to be shown again when another tab took over (too many sockets)", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets, setVisible, endedSessions } = setup();
+    const opens: boolean[] = [];
+    client.onOpen((reconnected) => opens.push(reconnected));
+    client.setToken("t");
+    sockets[0]?.open();
+    sockets[0]?.closeFromServer(1008, CLOSE_REASONS.tooManySockets);
+    expect(client.status).toBe("replaced");
+    expect(client.connection).toBe("paused");
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    setVisible(false);
+    expect(sockets).toHaveLength(1);
+    setVisible(true);
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.open();
+    expect(opens).toEqual([false, true]);
+    expect(endedSessions).toEqual([]);
+  });
+
+  it("reconnects as usual after a close with any other reason", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets } = setup();
+    client.setToken("t");
+    sockets[0]?.open();
+    sockets[0]?.closeFromServer(1001, "idle");
+    expect(client.connection).toBe("reconnecting");
+    vi.advanceTimersByTime(1_500);
+    expect(sockets).toHaveLength(2);
+  });
+});
+
+describe("signOutEndedSession", () => {
+  function stubBrowser(storedToken: string | null) {
+    const store = new Map<string, string>(storedToken ? [["_accessToken", storedToken]] : []);
+    const assign = vi.fn();
+    vi.stubGlobal("window", {
+      location: { origin: "https://reverie.test", pathname: "/chat/3", search: "", assign },
+      localStorage: {
+        getItem: (key: string) => store.get(key) ?? null,
+        setItem: (key: string, value: string) => store.set(key, value),
+        removeItem: (key: string) => store.delete(key),
+      },
+    });
+    return { store, assign };
+  }
+
+  it("signs the device out as a 401 does when the ended token is the stored one", () => {
+    const { store, assign } = stubBrowser("old-token");
+    signOutEndedSession("old-token");
+    expect(store.has("_accessToken")).toBe(false);
+    expect(assign).toHaveBeenCalledWith("/login?source=ExpiredToken");
+  });
+
+  it("keeps a newer token that another tab stored meanwhile", () => {
+    const { store, assign } = stubBrowser("new-token");
+    signOutEndedSession("old-token");
+    expect(store.get("_accessToken")).toBe("new-token");
+    expect(assign).not.toHaveBeenCalled();
   });
 });

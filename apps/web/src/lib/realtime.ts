@@ -1,10 +1,36 @@
 import { LIMITS, type SocketEvent, socketEventSchema } from "@reverie/shared";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { env } from "@/config/env";
+import { expireSession } from "./api-client";
+import { storage } from "./storage";
 
-export type RealtimeStatus = "idle" | "connecting" | "open" | "closed";
+/**
+ * `closed`: dropped, a reconnect is scheduled. `replaced`: the server closed it because the user has
+ * too many sockets open (another tab took over); it reconnects when the tab becomes visible again.
+ * `ended`: the session behind the token ended; it does not reconnect with that token.
+ */
+export type RealtimeStatus = "idle" | "connecting" | "open" | "closed" | "replaced" | "ended";
+
+/**
+ * What the screens need to know: `online` (events arrive), `connecting` (the first attempt),
+ * `reconnecting` (down, retrying), `paused` (another tab took over; retried when this one is shown
+ * again), `offline` (signed out, or the session ended).
+ */
+export type RealtimeConnection = "online" | "connecting" | "reconnecting" | "paused" | "offline";
+
+/** Reasons the server gives when it closes the socket (close code 1008, policy violation). */
+export const CLOSE_REASONS = {
+  /** the session was revoked, expired or logged out */
+  sessionEnded: "session_ended",
+  /** the user opened too many sockets and this, the oldest, was closed */
+  tooManySockets: "too_many_sockets",
+  /** the token was refused after the upgrade */
+  unauthorized: "unauthorized",
+} as const;
+
 type EventListener = (event: SocketEvent) => void;
 type OpenListener = (reconnected: boolean) => void;
+type SessionEndedListener = (token: string) => void;
 
 /** Minimal WebSocket surface the client uses, so tests can hand in a fake. */
 export interface SocketLike {
@@ -23,6 +49,12 @@ export interface RealtimeOptions {
   reconnectMs?: number;
   /** the page's visibility; defaults to the document */
   visibility?: { isVisible(): boolean; subscribe(listener: () => void): () => void };
+  /**
+   * The server closed the socket because this token's session ended. Called after the reconnect
+   * delay, and only when no other token was set meanwhile: logging out, a password change or another
+   * tab's new sign-in replace the token right after the server ends the old session.
+   */
+  onSessionEnded?: SessionEndedListener;
 }
 
 const OPEN = 1;
@@ -47,6 +79,8 @@ const documentVisibility = {
  * The v2 messages socket (spec section 4): connected while signed in with the access token in the
  * query; sends the text `ping` every 30 s (the `pong` answers are ignored); reconnects 1.5 s after
  * it closes; closes itself on error; reconnects when the tab becomes visible and it is not open.
+ * A close because the session ended stops it for that token (and reports it); a close because the
+ * user opened too many sockets waits until the tab is shown again.
  */
 export class RealtimeClient {
   readonly #createSocket: (url: string) => SocketLike;
@@ -56,6 +90,7 @@ export class RealtimeClient {
   readonly #eventListeners = new Set<EventListener>();
   readonly #openListeners = new Set<OpenListener>();
   readonly #statusListeners = new Set<() => void>();
+  readonly #onSessionEnded: SessionEndedListener | undefined;
   #token: string | null = null;
   #socket: SocketLike | null = null;
   #status: RealtimeStatus = "idle";
@@ -63,16 +98,29 @@ export class RealtimeClient {
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #stopVisibility: (() => void) | undefined;
   #everOpened = false;
+  /** a socket with this token closed since the last open (the connection is not new) */
+  #dropped = false;
 
   constructor(options: RealtimeOptions = {}) {
     this.#createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.#pingMs = options.pingMs ?? LIMITS.socketPingMs;
     this.#reconnectMs = options.reconnectMs ?? LIMITS.socketReconnectMs;
     this.#visibility = options.visibility ?? documentVisibility;
+    this.#onSessionEnded = options.onSessionEnded;
   }
 
   get status(): RealtimeStatus {
     return this.#status;
+  }
+
+  get connection(): RealtimeConnection {
+    const status = this.#status;
+    if (status === "open") return "online";
+    // a retry after a drop is still "reconnecting", so the screen does not flicker between attempts
+    if (status === "connecting") return this.#dropped ? "reconnecting" : "connecting";
+    if (status === "closed") return "reconnecting";
+    if (status === "replaced") return "paused";
+    return "offline";
   }
 
   /** Connects with this token (or switches to it); null disconnects. */
@@ -81,6 +129,7 @@ export class RealtimeClient {
     this.#token = token;
     this.#teardown();
     this.#everOpened = false;
+    this.#dropped = false;
     if (!token) {
       this.#stopVisibility?.();
       this.#stopVisibility = undefined;
@@ -88,7 +137,12 @@ export class RealtimeClient {
       return;
     }
     this.#stopVisibility ??= this.#visibility.subscribe(() => {
-      if (this.#token && this.#visibility.isVisible() && this.#socket?.readyState !== OPEN) {
+      if (
+        this.#token &&
+        this.#status !== "ended" &&
+        this.#visibility.isVisible() &&
+        this.#socket?.readyState !== OPEN
+      ) {
         this.#connect();
       }
     });
@@ -127,6 +181,7 @@ export class RealtimeClient {
     this.#socket = socket;
     socket.onopen = () => {
       if (this.#socket !== socket) return;
+      this.#dropped = false;
       this.#setStatus("open");
       const reconnected = this.#everOpened;
       this.#everOpened = true;
@@ -153,9 +208,23 @@ export class RealtimeClient {
     };
     socket.onclose = (event) => {
       if (this.#socket !== socket) return;
-      console.warn(`Socket closed (${event.code}); reconnecting in ${this.#reconnectMs} ms.`);
       this.#clearPing();
       this.#socket = null;
+      this.#dropped = true;
+      if (event.reason === CLOSE_REASONS.sessionEnded || event.reason === CLOSE_REASONS.unauthorized) {
+        console.warn(`Socket closed (${event.code} ${event.reason}): the session ended.`);
+        this.#setStatus("ended");
+        this.#reconnectTimer = setTimeout(() => this.#onSessionEnded?.(token), this.#reconnectMs);
+        return;
+      }
+      if (event.reason === CLOSE_REASONS.tooManySockets) {
+        console.warn(
+          `Socket closed (${event.code} ${event.reason}); reconnecting when this tab is shown again.`,
+        );
+        this.#setStatus("replaced");
+        return;
+      }
+      console.warn(`Socket closed (${event.code}); reconnecting in ${this.#reconnectMs} ms.`);
       this.#setStatus("closed");
       this.#reconnectTimer = setTimeout(() => this.#connect(), this.#reconnectMs);
     };
@@ -183,8 +252,16 @@ export class RealtimeClient {
   }
 }
 
+/**
+ * The server ended the session of `token`: sign this device out, as a 401 does. Unless another tab
+ * has stored a new token meanwhile (a password change there): dropping that one would sign it out too.
+ */
+export function signOutEndedSession(token: string): void {
+  if (storage.get("accessToken") === token) expireSession();
+}
+
 /** The app's one socket. */
-export const realtime = new RealtimeClient();
+export const realtime = new RealtimeClient({ onSessionEnded: signOutEndedSession });
 
 /** Runs `listener` for every socket event while the component is mounted (the latest closure). */
 export function useRealtimeEvents(listener: EventListener): void {
@@ -206,9 +283,9 @@ export function useRealtimeReconnect(listener: () => void): void {
   );
 }
 
-export function useRealtimeStatus(): RealtimeStatus {
+export function useRealtimeConnection(): RealtimeConnection {
   return useSyncExternalStore(
     (listener) => realtime.subscribeStatus(listener),
-    () => realtime.status,
+    () => realtime.connection,
   );
 }

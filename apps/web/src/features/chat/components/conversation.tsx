@@ -9,7 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { useRealtimeStatus } from "@/lib/realtime";
+import { type RealtimeConnection, useRealtimeConnection } from "@/lib/realtime";
 import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
 import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";
@@ -28,6 +28,15 @@ interface ConversationProps extends ConversationPrompts {
 /** Within this distance of the bottom, new messages keep the view pinned to the newest. */
 const PINNED_PX = 120;
 
+/** The presence line when the character is neither typing nor making a picture. */
+const PRESENCE: Record<RealtimeConnection, string> = {
+  online: "Online",
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+  paused: "Offline",
+  offline: "Offline",
+};
+
 /** A chat with one character: history scrolling upward, live replies, and the composer. */
 export function Conversation({
   chatId,
@@ -43,7 +52,8 @@ export function Conversation({
     { onPaymentRequired, onPremiumRequired },
   );
   const { state, history } = conversation;
-  const socket = useRealtimeStatus();
+  const connection = useRealtimeConnection();
+  const online = connection === "online";
   const [realistic, setRealistic] = useState(true);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -138,7 +148,11 @@ export function Conversation({
     setBusy(false);
   }
 
-  const status = state.typing ? "typing…" : state.generating ? "sending you something…" : "Online";
+  const status = state.typing
+    ? "typing…"
+    : state.generating
+      ? "sending you something…"
+      : PRESENCE[connection];
 
   return (
     <section
@@ -163,12 +177,18 @@ export function Conversation({
           />
           <span
             aria-hidden="true"
-            className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-ink-850 bg-emerald-400"
+            className={cn(
+              "absolute right-0 bottom-0 size-3 rounded-full border-2 border-ink-850",
+              online ? "bg-emerald-400" : "bg-ink-500",
+            )}
           />
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-ink-100">{model.name}</h2>
-          <p className="text-xs text-emerald-300/90" data-testid="chat-status">
+          <p
+            className={cn("text-xs", online ? "text-emerald-300/90" : "text-ink-400")}
+            data-testid="chat-status"
+          >
             {status}
           </p>
         </div>
@@ -197,13 +217,16 @@ export function Conversation({
         )}
       </header>
 
-      {socket === "closed" ? (
+      {connection === "reconnecting" || connection === "paused" ? (
         <p
           className="flex items-center justify-center gap-2 bg-amber-400/10 px-4 py-1.5 text-xs text-amber-200"
           role="status"
+          data-testid="connection-notice"
         >
           <WifiOff className="size-3.5" aria-hidden="true" />
-          Reconnecting…
+          {connection === "reconnecting"
+            ? "Reconnecting…"
+            : "Live updates are paused while Reverie is open in other tabs."}
         </p>
       ) : null}
 

@@ -5,7 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { paths } from "@/config/paths";
-import { useRealtimeEvents } from "@/lib/realtime";
+import { useRealtimeEvents, useRealtimeReconnect } from "@/lib/realtime";
 import { useChats } from "../api/get-chats";
 import { useChatListUpdates } from "../hooks/use-chat-list-updates";
 import { ChatListItem, ChatListSkeleton } from "./chat-list-item";
@@ -46,6 +46,8 @@ export function MyChatList({ activeModelId }: { activeModelId?: number }) {
   useRealtimeEvents((event) => {
     if (event.action === "add") updates.messageArrived(event.message);
   });
+  // messages that arrived while the socket was away moved chats the list does not know about
+  useRealtimeReconnect(updates.refresh);
 
   return (
     <div className="flex min-h-0 flex-col gap-3">

@@ -1,15 +1,16 @@
 import { type Balance, type Message, PAYWALL_SOURCES } from "@reverie/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { isApiError } from "@/lib/api-client";
 import { setSessionUser, useSession } from "@/lib/auth";
-import { useRealtimeEvents, useRealtimeReconnect } from "@/lib/realtime";
+import { useRealtimeConnection, useRealtimeEvents, useRealtimeReconnect } from "@/lib/realtime";
 import { clearChat } from "../api/clear-chat";
 import { deleteMessages } from "../api/delete-messages";
 import { getMessages, messagesQueryOptions, useMessages } from "../api/get-messages";
 import { requestVoice } from "../api/request-voice";
 import { sendMessage } from "../api/send-message";
 import { unlockMessage } from "../api/unlock-message";
+import { ConversationCatchUp } from "../utils/catch-up";
 import {
   type ChatMessage,
   canSend,
@@ -30,7 +31,8 @@ const VOICE_PAYWALL_SOURCE = PAYWALL_SOURCES.voiceMessageFreePlanUser;
 
 /**
  * One open chat: its history (10 at a time, newest first), live socket events, and the user's
- * actions — send, unlock, voice, delete, clear — with the spec's optimistic rules.
+ * actions — send, unlock, voice, delete, clear — with the spec's optimistic rules. While the socket
+ * is down the newest page is polled instead, so replies still arrive.
  */
 export function useConversation(chat: { id: number; modelId: number }, prompts: ConversationPrompts) {
   const queryClient = useQueryClient();
@@ -59,16 +61,31 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
     }
   });
 
+  const catchUp = useMemo(
+    () =>
+      new ConversationCatchUp({
+        fetchNewest: () => getMessages(chat.id, 1).then((page) => page.items),
+        apply(messages) {
+          dispatch({ type: "history", messages });
+          const newest = messages.at(-1);
+          if (newest?.from === "model") dispatch({ type: "settled" });
+          if (newest) chatList.messageArrived(newest);
+        },
+        isVisible: () => document.visibilityState === "visible",
+        onError: (cause) => console.error("Could not fetch the newest messages.", cause),
+      }),
+    [chat.id, chatList],
+  );
+
+  const connection = useRealtimeConnection();
+  const socketDown = connection === "reconnecting" || connection === "paused";
+  useEffect(() => {
+    catchUp.setConnected(!socketDown);
+    return () => catchUp.stop();
+  }, [catchUp, socketDown]);
+
   // Events sent while the socket was away are lost: fetch the newest page again.
-  useRealtimeReconnect(() => {
-    void getMessages(chat.id, 1).then(
-      (page) => {
-        dispatch({ type: "history", messages: page.items });
-        if (page.items.at(-1)?.from === "model") dispatch({ type: "settled" });
-      },
-      (cause: unknown) => console.error("Could not refresh the chat after reconnecting.", cause),
-    );
-  });
+  useRealtimeReconnect(() => void catchUp.refresh());
 
   const updateBalance = useCallback(
     (balance: Balance) => {
@@ -97,6 +114,7 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
       pending: true,
     };
     dispatch({ type: "send", message: optimistic });
+    const sendOver = catchUp.sendStarted();
     try {
       const { message, balance } = await sendMessage(chat.id, text, realistic);
       dispatch({ type: "sent", tempId, message });
@@ -111,6 +129,8 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
         setError(isApiError(cause) ? cause.message : "Your message could not be sent. Please try again.");
       }
       return false;
+    } finally {
+      sendOver();
     }
   }
 
