@@ -34,4 +34,25 @@ describe("loadConfig", () => {
       media: false,
     });
   });
+
+  it("treats an empty variable as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", REDIS_URL: " ", SMTP_URL: "", PUBLIC_URL: "", PORT: "" });
+    expect(config.database.kind).toBe("sqlite");
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.devTools).toBe(true);
+  });
+
+  it("keeps the developer mailbox off in production and when emails go out over SMTP", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).devTools).toBe(false);
+    expect(loadConfig({ SMTP_URL: "smtp://mail.example.com:587" }).devTools).toBe(false);
+  });
+
+  it("reads ALLOWED_ORIGINS as origins and refuses anything else", () => {
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: "https://app.example.com, http://10.0.0.5:8080/" }).allowedOrigins,
+    ).toEqual(["https://app.example.com", "http://10.0.0.5:8080"]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: "https://app.example.com/path" })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: "*" })).toThrow(/ALLOWED_ORIGINS/);
+  });
 });

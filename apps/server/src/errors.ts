@@ -38,17 +38,32 @@ export class ConflictError extends AppError {
   }
 }
 
-export class RateLimitedError extends AppError {
+/** A refusal the caller may retry later; the error handler sends its Retry-After header. */
+export abstract class RetryLaterError extends AppError {
   readonly retryAfterSeconds: number;
 
+  constructor(statusCode: number, code: string, message: string, retryAfterSeconds: number) {
+    super(statusCode, code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class RateLimitedError extends RetryLaterError {
   constructor(retryAfterSeconds: number) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     super(
       429,
       "rate_limited",
       `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      retryAfterSeconds,
     );
-    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 503: the server is at capacity for this kind of work (e.g. password hashing); retry shortly. */
+export class ServiceBusyError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(503, "busy", "The server is busy. Please try again in a few seconds.", retryAfterSeconds);
   }
 }
 

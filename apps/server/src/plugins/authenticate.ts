@@ -6,6 +6,8 @@ export interface SignedInAccount {
   userId: string;
   sessionId: string;
   token: string;
+  /** when the session expires, epoch milliseconds */
+  expiresAt: number;
 }
 
 declare module "fastify" {

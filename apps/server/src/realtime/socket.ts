@@ -1,51 +1,94 @@
 import websocket from "@fastify/websocket";
 import { SOCKET_LIMITS } from "@reverie/shared";
-import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { UnauthorizedError } from "../errors.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError, UnauthorizedError } from "../errors.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { EventBus } from "./bus.ts";
+import { createOriginPolicy } from "./socket-origin.ts";
+import { UserSockets } from "./user-sockets.ts";
 
-const querySchema = z.object({ token: z.string().min(1).max(500).optional() });
+const MAX_TOKEN_LENGTH = 500;
+/** Open sockets per user on one instance; one more closes the oldest (tabs left open pile up). */
+export const MAX_SOCKETS_PER_USER = 10;
+
+/** The one `token` query parameter: missing, empty, over-long or repeated is a 401, never a 500. */
+function socketToken(request: FastifyRequest): string {
+  const token = (request.query as Record<string, unknown>).token;
+  if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+    throw new UnauthorizedError("The socket needs a valid token in the query (token=…).");
+  }
+  return token;
+}
 
 /**
  * `/ws/v2?token=<access token>`: the spec's messages socket. Refuses (before the upgrade) a missing
- * or bad token and a browser Origin other than the app's own; frames over 64 KB close the socket;
- * the text `ping` is answered with `pong`; a socket silent for 90 s is closed (clients ping every 30 s).
+ * or bad token (401) and a browser Origin that is neither the page's own nor an allowed one (403
+ * `origin_not_allowed`); frames over 64 KB close the socket; the text `ping` is answered with
+ * `pong`; a socket silent for 90 s is closed (clients ping every 30 s). A socket closes when its
+ * session ends, on whichever instance it ended (the bus says so), and when its user opens more
+ * than MAX_SOCKETS_PER_USER here.
  */
 export async function registerRealtime(
   app: FastifyInstance,
   deps: { accounts: AccountService; bus: EventBus; allowedOrigins: string[] },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: SOCKET_LIMITS.maxFrameBytes } });
+  const originAllowed = createOriginPolicy(deps.allowedOrigins);
+  const userSockets = new UserSockets({
+    maxPerUser: MAX_SOCKETS_PER_USER,
+    isLive: async (token) => (await deps.accounts.authenticate(token))?.expiresAt ?? null,
+  });
+  const sessionWatches = new Map<string, { unsubscribe: () => void; sockets: number }>();
+
+  /** One bus subscription per user with sockets here, however many sockets they have. */
+  function watchSessions(userId: string): () => void {
+    const watch = sessionWatches.get(userId) ?? {
+      unsubscribe: deps.bus.onSessionsChanged(userId, () => void userSockets.recheck(userId)),
+      sockets: 0,
+    };
+    watch.sockets++;
+    sessionWatches.set(userId, watch);
+    return () => {
+      watch.sockets--;
+      if (watch.sockets > 0) return;
+      watch.unsubscribe();
+      sessionWatches.delete(userId);
+    };
+  }
 
   app.register(async (scope) => {
     scope.get(
       "/ws/v2",
       {
         websocket: true,
-        schema: { hide: true, querystring: querySchema },
+        schema: { hide: true },
         preValidation: async (request) => {
-          const origin = request.headers.origin;
-          if (origin && !deps.allowedOrigins.includes(origin)) {
-            throw Object.assign(new Error(`Origin ${origin} may not open the socket.`), { statusCode: 403 });
+          if (!originAllowed(request)) {
+            throw new AppError(
+              403,
+              "origin_not_allowed",
+              `Origin ${request.headers.origin} may not open the socket. Open the app at its own address, or add this origin to ALLOWED_ORIGINS.`,
+            );
           }
-          const { token } = querySchema.parse(request.query);
-          const session = token ? await deps.accounts.authenticate(token) : null;
+          const token = socketToken(request);
+          const session = await deps.accounts.authenticate(token);
           if (!session) throw new UnauthorizedError("The socket needs a valid token in the query (token=…).");
-          request.account = { ...session, token: token ?? "" };
+          request.account = { ...session, token };
         },
       },
       (socket, request) => {
-        const userId = request.account?.userId;
-        if (!userId) {
+        const account = request.account;
+        if (!account) {
           socket.close(1008, "unauthorized");
           return;
         }
+        const { userId, token, expiresAt } = account;
         let idle = setTimeout(() => socket.close(1001, "idle"), SOCKET_LIMITS.idleTimeoutMs);
         const unsubscribe = deps.bus.subscribe(userId, (event) => {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
         });
+        const unwatch = watchSessions(userId);
+        userSockets.add(userId, { socket, token, expiresAt });
         socket.on("message", (data) => {
           clearTimeout(idle);
           idle = setTimeout(() => socket.close(1001, "idle"), SOCKET_LIMITS.idleTimeoutMs);
@@ -54,6 +97,7 @@ export async function registerRealtime(
         socket.on("close", () => {
           clearTimeout(idle);
           unsubscribe();
+          unwatch();
         });
         socket.on("error", () => socket.terminate());
       },

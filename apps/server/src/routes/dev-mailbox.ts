@@ -3,13 +3,16 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, EmailOutboxRow } from "../db/schema.ts";
 import { escapeHtml } from "../emails/templates.ts";
+import { loopbackOnly } from "../plugins/loopback-only.ts";
 import { EmailOutboxRepository } from "../repositories/email-outbox.ts";
 
 /**
  * The developer mailbox: emails the outbox kept instead of sending (no SMTP_URL).
  * `GET /dev/mailbox` is a page for people; `GET /api/dev/mailbox` is JSON for browser tests, which
  * read reset codes and sign-in links from it. Never in production: with `enabled: false` the
- * plugin registers nothing, so both paths 404. Register it at the root (it owns both prefixes).
+ * plugin registers nothing, so both paths 404; with `enabled` (no SMTP_URL, not production) they
+ * answer loopback clients only and 404 for everyone else, since a reset code in the mailbox is an
+ * account. Register it at the root (it owns both prefixes).
  * The routes are left out of the OpenAPI document, which describes the production API.
  */
 
@@ -52,6 +55,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; ena
   options,
 ) => {
   if (!options.enabled) return;
+  app.addHook("onRequest", loopbackOnly);
   const outbox = new EmailOutboxRepository(options.db);
 
   app.get(

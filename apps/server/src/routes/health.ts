@@ -1,5 +1,6 @@
 import { healthResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { isLoopbackClient } from "../plugins/loopback-only.ts";
 import type { HealthCheck } from "../services/health.ts";
 import { healthReport } from "../services/health.ts";
 
@@ -14,13 +15,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["system"],
-        summary: "Liveness and the status of the database and each provider (503 when the database is down)",
+        summary:
+          "Liveness (503 when the database is down); the status of the database and each provider for callers on this machine",
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const report = await healthReport(options);
-      return reply.code(report.status === "down" ? 503 : 200).send(report);
+      const body = isLoopbackClient(request) ? report : { status: report.status };
+      return reply.code(report.status === "down" ? 503 : 200).send(body);
     },
   );
 };

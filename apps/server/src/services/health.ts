@@ -1,4 +1,4 @@
-import type { HealthResponse } from "@reverie/shared";
+import type { HealthReport } from "@reverie/shared";
 
 export type ComponentStatus = { status: "ok" | "degraded" | "down"; detail: string };
 
@@ -23,7 +23,7 @@ export async function healthReport(input: {
   dialect: "sqlite" | "postgres";
   database: HealthCheck;
   providers: HealthCheck[];
-}): Promise<HealthResponse> {
+}): Promise<HealthReport> {
   const [database, providers] = await Promise.all([
     run(input.database),
     Promise.all(input.providers.map(run)),

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { FastifyServerOptions } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadAuthSecret } from "../../src/auth/secret.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -56,6 +57,8 @@ export async function createTestApp(
     llm?: LlmProvider;
     /** another instance's database, shared instead of a fresh one (the owner drops it) */
     database?: DatabaseHandle;
+    /** the app's logger; none unless given (tests that read the log pass a stream) */
+    logger?: FastifyServerOptions["logger"];
   } = {},
 ) {
   const { database, drop } = options.database
@@ -84,7 +87,7 @@ export async function createTestApp(
         ...(options.bus ? { bus: options.bus } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
       },
-      { logger: false },
+      { logger: options.logger ?? false },
     );
     await app.ready();
   } catch (error) {

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import {
   chatSchema,
-  healthResponseSchema,
+  healthReportSchema,
   type Message,
   messagesResponseSchema,
   modelListSchema,
@@ -622,7 +622,7 @@ describe("images from AUTOMATIC1111 / Forge", () => {
   });
 
   it("reports the server in the health check", async () => {
-    const health = healthResponseSchema.parse((await t.get("/api/health")).body);
+    const health = healthReportSchema.parse((await t.get("/api/health")).body);
     expect(health.providers.image).toEqual({
       status: "ok",
       detail: `automatic1111 ${upstream.url}, model dreamshaper_8.safetensors`,
@@ -733,7 +733,7 @@ describe("images from an OpenAI-compatible images API", () => {
   });
 
   it("reports the server in the health check", async () => {
-    const health = healthResponseSchema.parse((await t.get("/api/health")).body);
+    const health = healthReportSchema.parse((await t.get("/api/health")).body);
     expect(health.providers.image?.status).toBe("ok");
     expect(health.providers.image?.detail).toContain("model dall-e-3");
   });

@@ -1,4 +1,4 @@
-import { healthResponseSchema } from "@reverie/shared";
+import { healthReportSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
 
@@ -14,7 +14,7 @@ describe("health", () => {
   it("reports the database and the providers", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    const health = healthResponseSchema.parse(response.json());
+    const health = healthReportSchema.parse(response.json());
     expect(health.status).toBe("ok");
     expect(health.database).toMatchObject({ status: "ok", dialect: testDatabaseKind() });
     expect(health.providers.image?.status).toBe("ok");

@@ -110,4 +110,30 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
       { kind: "reply", status: "done" },
     ]);
   });
+
+  it("closes the socket held on instance A within a second of signing out on instance B", async () => {
+    const register = await web.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: "scale-logout@example.com", password: "secret1" },
+    });
+    const { token } = register.json() as { token: string };
+    const socket = new WebSocket(`${webUrl}/ws/v2?token=${token}`);
+    await new Promise((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
+    const closed = new Promise<string>((resolve) =>
+      socket.once("close", (_code, reason) => resolve(reason.toString())),
+    );
+
+    const logout = await worker.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.statusCode).toBe(204);
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 1000));
+    expect(await Promise.race([closed, timeout])).toBe("session_ended");
+  });
 });

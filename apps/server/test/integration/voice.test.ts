@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
   chatSchema,
-  healthResponseSchema,
+  healthReportSchema,
   modelListSchema,
   premiumRequiredSchema,
   type SocketEvent,
@@ -179,7 +179,7 @@ describe("voice messages (embedded espeak-ng)", () => {
     expect(await voiceJobs()).toBe(1);
     expect(frames).toHaveLength(2);
 
-    const health = healthResponseSchema.parse((await t.get("/api/health")).body);
+    const health = healthReportSchema.parse((await t.get("/api/health")).body);
     expect(health.providers.tts).toMatchObject({ status: "ok" });
 
     // deleting the message deletes its recording

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import helmet from "helmet";
+
+const directives = {
+  defaultSrc: ["'self'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  mediaSrc: ["'self'", "blob:"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", "data:"],
+  // 'self' covers ws:// and wss:// on the page's own host (CSP level 3)
+  connectSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+};
+
+const shared = {
+  // media are loaded by <img>/<video> on the same origin; keep the default cross-origin policies
+  crossOriginEmbedderPolicy: false,
+  // the sign-in popup keeps its window.opener, to hand the token back
+  crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+} as const;
+
+const overHttp = helmet({
+  ...shared,
+  contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+  strictTransportSecurity: false,
+});
+const overHttps = helmet({
+  ...shared,
+  contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+});
+
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Helmet's headers for an answer. `upgrade-insecure-requests` and HSTS are sent only when the app
+ * is served over https (PUBLIC_URL is https, or a trusted proxy says the request came over https):
+ * over plain http (a LAN address, a home server without TLS) they would make the browser fetch
+ * every script over https, which fails, and the page stays blank. Used as an onRequest hook, and
+ * by the answers Fastify gives before any hook runs (a URL it cannot decode).
+ */
+export function createSecurityHeaders(options: { publicUrl: string }): SecurityHeaders {
+  const publicUrlIsHttps = new URL(options.publicUrl).protocol === "https:";
+  return (request, reply) => {
+    const headers = publicUrlIsHttps || request.protocol === "https" ? overHttps : overHttp;
+    return new Promise((resolve, reject) =>
+      headers(request.raw, reply.raw, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+  };
+}

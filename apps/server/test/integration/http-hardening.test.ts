@@ -1,0 +1,193 @@
+import { Writable } from "node:stream";
+import { healthReportSchema, healthStatusSchema } from "@reverie/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+/** Log lines the app writes, parsed from pino's JSON. */
+class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    for (const line of chunk.toString().split("\n").filter(Boolean)) this.lines.push(JSON.parse(line));
+    done();
+  }
+}
+
+const LAN_CLIENT = "192.168.1.23";
+
+describe("over plain http", () => {
+  let t: TestApp;
+  const log = new LogCapture();
+  beforeAll(async () => {
+    t = await createTestApp({ logger: { level: "info", stream: log } });
+  });
+  afterAll(async () => t.close());
+
+  it("sends neither HSTS nor upgrade-insecure-requests, so a LAN address can load the page", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/",
+      remoteAddress: LAN_CLIENT,
+      headers: { host: "192.168.1.10:3000", accept: "text/html" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).not.toContain("upgrade-insecure-requests");
+    expect(policy).toContain("script-src 'self'");
+  });
+
+  it("does not believe a client that says it came over https (no proxy is trusted)", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/",
+      remoteAddress: LAN_CLIENT,
+      headers: { "x-forwarded-proto": "https", accept: "text/html" },
+    });
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("lets the page open websockets only to its own origin", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/subscriptions/plans" });
+    const connect = /connect-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1];
+    expect(connect).toBe("'self'");
+  });
+
+  it("shows public callers the status only, and callers on this machine the details", async () => {
+    const outside = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: LAN_CLIENT });
+    expect(outside.statusCode).toBe(200);
+    expect(outside.json()).toEqual(healthStatusSchema.parse(outside.json()));
+    expect(outside.body).not.toMatch(/sqlite|disk|\//);
+
+    // a forwarded header does not make a remote caller local
+    const forwarded = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      remoteAddress: LAN_CLIENT,
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
+    expect(Object.keys(forwarded.json())).toEqual(["status"]);
+
+    const local = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: "127.0.0.1" });
+    expect(healthReportSchema.parse(local.json()).database.detail).toContain("sqlite");
+  });
+
+  it.each([
+    ["bad percent-encoding", "/api/models/%E0%A4%A"],
+    ["a bad percent-encoding in the query", "/api/models?gender=%zz"],
+  ])("answers %s with the API's error shape and the security headers", async (_label, url) => {
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, error: "bad_request", message: expect.any(String) });
+    expect(response.headers["content-security-policy"]).toBeDefined();
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("answers a body shorter than its Content-Length with the API's error shape", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json", "content-length": "500" },
+      payload: '{"email":"a@example.com","password":"x"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, error: "bad_request", message: expect.any(String) });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("keeps credentials in query strings out of the request log", async () => {
+    await t.app.inject({ method: "GET", url: "/ws/v2?token=sekret-session-token&x=1" });
+    await t.app.inject({ method: "GET", url: "/media-private/a.webp?expires=1&signature=sekret-signature" });
+    const logged = JSON.stringify(log.lines);
+    expect(logged).toContain("/ws/v2?token=[redacted]&x=1");
+    expect(logged).not.toContain("sekret");
+  });
+});
+
+describe("behind a trusted proxy", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: "loopback" } });
+  });
+  afterAll(async () => t.close());
+
+  it("sends HSTS and upgrade-insecure-requests when the proxy says the request came over https", async () => {
+    const viaHttps = await t.app.inject({
+      method: "GET",
+      url: "/",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-proto": "https", accept: "text/html" },
+    });
+    expect(viaHttps.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(viaHttps.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+
+    const viaHttp = await t.app.inject({
+      method: "GET",
+      url: "/",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-proto": "http", accept: "text/html" },
+    });
+    expect(viaHttp.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("does not take the forwarded protocol from a peer that is not the proxy", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/",
+      remoteAddress: LAN_CLIENT,
+      headers: { "x-forwarded-proto": "https", accept: "text/html" },
+    });
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("with an https PUBLIC_URL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: "https://reverie.example" } });
+  });
+  afterAll(async () => t.close());
+
+  it("always sends HSTS and upgrade-insecure-requests", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("the developer mailbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: "development" } });
+  });
+  afterAll(async () => t.close());
+
+  it.each(["/api/dev/mailbox", "/dev/mailbox"])("%s answers loopback clients only", async (url) => {
+    const local = await t.app.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
+    expect(local.statusCode).toBe(200);
+    const mapped = await t.app.inject({ method: "GET", url, remoteAddress: "::ffff:127.0.0.1" });
+    expect(mapped.statusCode).toBe(200);
+    for (const remoteAddress of [LAN_CLIENT, "::ffff:10.0.0.8", "2001:db8::1"]) {
+      const remote = await t.app.inject({
+        method: "GET",
+        url,
+        remoteAddress,
+        headers: { "x-forwarded-for": "127.0.0.1", host: "localhost:3000" },
+      });
+      expect(remote.statusCode, remoteAddress).toBe(404);
+    }
+  });
+
+  it("is not there at all when emails go out over SMTP", async () => {
+    const smtp = await createTestApp({ env: { NODE_ENV: "development", SMTP_URL: "smtp://127.0.0.1:2525" } });
+    try {
+      const response = await smtp.app.inject({
+        method: "GET",
+        url: "/api/dev/mailbox",
+        remoteAddress: "127.0.0.1",
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
