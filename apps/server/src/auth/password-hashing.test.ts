@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password-hashing.ts";
+import { ServiceBusyError } from "../errors.ts";
+import { HASHING_LIMITS, hashPassword, passwordHashingQueue, verifyPassword } from "./password-hashing.ts";
 
 describe("argon2id password hashing", () => {
   it("hashes to a PHC string with OWASP's minimum parameters and a random salt", async () => {
@@ -14,5 +16,34 @@ describe("argon2id password hashing", () => {
     expect(await verifyPassword({ hash, password: "correct horse" })).toBe(true);
     expect(await verifyPassword({ hash, password: "Correct horse" })).toBe(false);
     expect(await verifyPassword({ hash: "not-a-hash", password: "correct horse" })).toBe(false);
+  });
+});
+
+describe("the argon2 line", () => {
+  it("leaves room on the machine: fewer derivations at once than cores and threadpool threads, a bounded line", () => {
+    expect(HASHING_LIMITS.concurrency).toBeGreaterThanOrEqual(1);
+    expect(HASHING_LIMITS.concurrency).toBeLessThanOrEqual(Math.max(1, availableParallelism() - 1));
+    expect(HASHING_LIMITS.maxWaiting).toBeGreaterThan(0);
+    expect(HASHING_LIMITS.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("sends every hash and verification through the bounded line, and refuses one beyond it with 503", async () => {
+    const hash = await hashPassword("correct horse");
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const blockers = Array.from({ length: HASHING_LIMITS.concurrency + HASHING_LIMITS.maxWaiting }, () =>
+      passwordHashingQueue.run(() => gate),
+    );
+    expect(passwordHashingQueue.waiting).toBe(HASHING_LIMITS.maxWaiting);
+    await expect(hashPassword("another")).rejects.toBeInstanceOf(ServiceBusyError);
+    await expect(verifyPassword({ hash, password: "correct horse" })).rejects.toMatchObject({
+      statusCode: 503,
+      retryAfterSeconds: HASHING_LIMITS.retryAfterSeconds,
+    });
+    release();
+    await Promise.all(blockers);
+    expect(await verifyPassword({ hash, password: "correct horse" })).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { BoundedWorkQueue } from "./bounded-work-queue.ts";
 
 /**
  * argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane), computed by Node's built-in
@@ -9,16 +11,36 @@ export const ARGON2_PARAMETERS = { memory: 19_456, passes: 2, parallelism: 1, ta
 const SALT_BYTES = 16;
 const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
+/**
+ * How much argon2 runs at once, process-wide. Each derivation takes a libuv threadpool thread
+ * (4 by default, shared with file reads, zlib and DNS) and a core for ~50 ms: unbounded, a flood of
+ * failed sign-ins queued hundreds of them and static files and /api/health waited seconds behind.
+ * At most one core less than the machine has (at least 1) and two threads less than the pool, so
+ * the event loop and file reads always have room; up to 32 more wait (about a second of work) and
+ * beyond that a caller gets 503 with Retry-After instead of a growing line.
+ */
+const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const HASHING_LIMITS = {
+  concurrency: Math.max(1, Math.min(availableParallelism() - 1, THREADPOOL_SIZE - 2)),
+  maxWaiting: 32,
+  retryAfterSeconds: 2,
+} as const;
+/** Every argon2 derivation of the process goes through this line (hash and verify alike). */
+export const passwordHashingQueue = new BoundedWorkQueue(HASHING_LIMITS);
+
 function derive(
   password: string,
   salt: Buffer,
   parameters: { memory: number; passes: number; parallelism: number; tagLength: number },
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    argon2("argon2id", { message: password, nonce: salt, ...parameters }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return passwordHashingQueue.run(
+    () =>
+      new Promise((resolve, reject) => {
+        argon2("argon2id", { message: password, nonce: salt, ...parameters }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 const base64 = (buffer: Buffer) => buffer.toString("base64").replace(/=+$/, "");
