@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appLinkIn, lastEmailTo, skipOverlays, useBrowser } from "./support/browser.ts";
+import { appLinkIn, lastEmailTo, skipOverlays, useBrowser, VIEWPORTS } from "./support/browser.ts";
 
 const browser = useBrowser();
 let counter = 0;
@@ -129,4 +129,55 @@ describe("accounts in the browser", () => {
     await signIn(page, email, "secret-pass");
     await page.waitForURL("**/settings");
   });
+
+  it("fits the password-reset and sign-in link emails on a 375 px phone", async () => {
+    const email = uniqueEmail("narrow");
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await signUp(page, email, "narrow-pass");
+    const reset = await fetch(`${browser.baseURL()}/api/auth/password/restore`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(reset.ok).toBe(true);
+    const link = await fetch(`${browser.baseURL()}/api/auth/magic-link`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(link.ok).toBe(true);
+
+    const phone = await browser.newPage(VIEWPORTS.mobile);
+    for (const kind of ["password_reset", "magic_link"]) {
+      const html = await emailHtml(email, kind);
+      await phone.setContent(html);
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, kind).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    }
+  });
+
+  it("shows the not-found screen at /admin to a signed-in user (nobody is an admin yet)", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await signUp(page, uniqueEmail("admin"), "admin-pass");
+    await page.goto("/admin");
+    await page.getByTestId("not-found").waitFor();
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect(await page.getByText("Tools for running Reverie").count()).toBe(0);
+  });
 });
+
+/** The HTML of the newest email of a kind sent to an address (the dev mailbox of the test server). */
+async function emailHtml(to: string, kind: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(
+      `${browser.baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`,
+    );
+    const { items } = (await response.json()) as { items: { kind: string; html: string }[] };
+    const found = items.find((item) => item.kind === kind);
+    if (found) return found.html;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${kind} email reached ${to}`);
+}

@@ -207,4 +207,19 @@ describe("chatting in the browser", () => {
     await page.getByTestId("sign-up-to-chat").click();
     await page.waitForURL((url) => url.pathname === "/register");
   });
+
+  it("brings a visitor who signs up from a character's chat back to that character", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto("/chat/2");
+    await page.getByTestId("sign-up-to-chat").click();
+    await page.waitForURL((url) => url.pathname === "/register");
+    await page.getByLabel("Email").fill(uniqueEmail("return"));
+    await page.getByLabel("Password", { exact: true }).fill("chat-pass-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+    await page.waitForURL((url) => url.pathname === "/chat/2");
+    await page.getByTestId("conversation").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("returnUrl"))).toBeNull();
+  });
 });

@@ -13,9 +13,11 @@ describe("a first visit", () => {
     await page.goto("/");
     const gate = page.getByRole("dialog", { name: "Warning 18+" });
     await gate.waitFor();
-    for (const text of ["This site is for adults only!", "It contains Al-generated adult content."]) {
+    for (const text of ["This site is for adults only!", "It contains AI-generated adult content."]) {
       expect(await gate.getByText(text, { exact: true }).count()).toBe(1);
     }
+    // "AI" with a capital i: a lowercase L ("Al") is read out as the name Al by screen readers
+    expect(await gate.textContent()).not.toMatch(/\bAl\b/);
     for (const name of ["Terms of Service", "Privacy Policy", "I am over 18 - Continue"]) {
       expect(await gate.getByRole("button", { name, exact: true }).count(), name).toBe(1);
     }

@@ -45,6 +45,15 @@ describe("passwordResetEmail", () => {
     expect(hostile.html).toContain("&lt;script&gt;");
   });
 
+  it("lets a long code wrap, so it fits a phone (the e2e test measures it at 375 px)", () => {
+    const codeStyle = (html: string) => html.match(/<span style="([^"]*user-select:all[^"]*)"/)?.[1] ?? "";
+    const long = passwordResetEmail({ code: "Ab3dEf7hIj1lMn0pQr5tUv9x", expiresInMinutes: 60 });
+    expect(codeStyle(long.html)).toContain("word-break:break-all");
+    expect(codeStyle(long.html)).toContain("font-size:22px");
+    const short = passwordResetEmail({ code: "482913", expiresInMinutes: 60 });
+    expect(codeStyle(short.html)).toContain("font-size:34px");
+  });
+
   it("refuses links that are not http(s)", () => {
     expect(() =>
       passwordResetEmail({ code: "1", link: "javascript:alert(1)", expiresInMinutes: 10 }),

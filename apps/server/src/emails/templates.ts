@@ -78,11 +78,23 @@ function button(href: string, label: string): string {
 </table>`;
 }
 
+/** Codes up to this length fit a phone in the large type; longer ones get smaller type and wrap. */
+const SHORT_CODE_LENGTH = 8;
+
+/**
+ * The code, large and selectable as one word. A long code (the 24-character reset token) would be
+ * far wider than a phone in the large letter-spaced type, so it is set smaller and may break
+ * anywhere; the line break is only visual, copying still gives the code without spaces.
+ */
 function codeBox(code: string): string {
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:8px 0 24px 0;">
+  const type =
+    code.length <= SHORT_CODE_LENGTH
+      ? "font-size:34px;line-height:40px;letter-spacing:8px;"
+      : "font-size:22px;line-height:32px;letter-spacing:2px;";
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:8px 0 24px 0;table-layout:fixed;">
   <tr>
-    <td align="center" bgcolor="${colors.codeBackground}" style="padding:20px 12px;background-color:${colors.codeBackground};border:1px solid ${colors.border};border-radius:12px;">
-      <span style="font-family:${monoStack};font-size:34px;font-weight:700;line-height:40px;letter-spacing:8px;color:${colors.text};user-select:all;-webkit-user-select:all;">${escapeHtml(code)}</span>
+    <td align="center" bgcolor="${colors.codeBackground}" style="padding:20px 12px;background-color:${colors.codeBackground};border:1px solid ${colors.border};border-radius:12px;word-break:break-all;overflow-wrap:anywhere;">
+      <span style="font-family:${monoStack};font-weight:700;${type}color:${colors.text};word-break:break-all;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all;">${escapeHtml(code)}</span>
     </td>
   </tr>
 </table>`;

@@ -1,12 +1,9 @@
-import { ShieldCheck } from "lucide-react";
-import { PlaceholderScreen } from "@/components/layout/placeholder-screen";
+import { RedirectNotFound } from "@/app/guards";
 
+/**
+ * There are no roles yet, so nobody is an admin: until the admin tools arrive, /admin is as unknown
+ * as any other path.
+ */
 export default function AdminRoute() {
-  return (
-    <PlaceholderScreen
-      title="Admin"
-      description="Tools for running Reverie: moderation, characters and reports."
-      icon={<ShieldCheck className="size-6" aria-hidden="true" />}
-    />
-  );
+  return <RedirectNotFound />;
 }

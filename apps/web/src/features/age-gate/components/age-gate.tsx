@@ -29,7 +29,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
     >
       <div className="mt-4 space-y-1 text-lg font-medium text-ink-100">
         <p>This site is for adults only!</p>
-        <p>It contains Al-generated adult content.</p>
+        <p>It contains AI-generated adult content.</p>
       </div>
       <p className="mt-5 rounded-2xl border border-white/[0.07] bg-ink-900/70 p-4 text-left text-sm leading-6 text-ink-300">
         By entering this website, you confirm that you are 18 years of age or older and that you accept our

@@ -1,12 +1,13 @@
 import type { Model } from "@reverie/shared";
 import { LockKeyhole, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { MediaImage } from "@/components/media/media-image";
 import { buttonStyles } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ChipButton } from "@/components/ui/chip";
 import { paths } from "@/config/paths";
 import { formatTime } from "@/lib/format";
+import { storage } from "@/lib/storage";
 
 /**
  * The chat with a character as a visitor sees it: the character's first message, the suggested
@@ -14,6 +15,7 @@ import { formatTime } from "@/lib/format";
  */
 export function ChatPreviewPanel({ model }: { model: Model }) {
   const openedAt = formatTime(new Date().toISOString());
+  const { pathname, search } = useLocation();
 
   return (
     <Card
@@ -72,7 +74,13 @@ export function ChatPreviewPanel({ model }: { model: Model }) {
         >
           <LockKeyhole className="size-4 shrink-0 text-ink-400" aria-hidden="true" />
           <span className="min-w-0 flex-1 truncate text-sm text-ink-400">Write to {model.name}…</span>
-          <Link to={paths.register} className={buttonStyles({ size: "sm" })} data-testid="sign-up-to-chat">
+          <Link
+            to={paths.register}
+            // back to this character after signing up, as the member-screen guards do
+            onClick={() => storage.set("returnUrl", `${pathname}${search}`)}
+            className={buttonStyles({ size: "sm" })}
+            data-testid="sign-up-to-chat"
+          >
             Sign up to chat
           </Link>
         </div>
