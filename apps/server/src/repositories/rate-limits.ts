@@ -31,14 +31,13 @@ export class RateLimitRepository {
     return { count: Number(row.count), windowStart: Number(row.window_start) };
   }
 
-  async current(key: string, windowMs: number, now: number): Promise<WindowCount> {
-    const row = await this.#db
-      .selectFrom("rate_limits")
-      .select(["count", "window_start"])
+  /** Takes one event back out of the key's current window (never below zero). */
+  async decrement(key: string): Promise<void> {
+    await this.#db
+      .updateTable("rate_limits")
+      .set({ count: sql`case when count > 0 then count - 1 else 0 end` })
       .where("key", "=", key)
-      .executeTakeFirst();
-    if (!row || Number(row.window_start) <= now - windowMs) return { count: 0, windowStart: now };
-    return { count: Number(row.count), windowStart: Number(row.window_start) };
+      .execute();
   }
 
   async reset(key: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { AUTH_ERRORS, type Gender, type OAuthProvider, type User } from "@reverie/shared";
 import { APIError } from "better-auth";
 import type { Auth } from "../auth/better-auth.ts";
@@ -181,23 +182,33 @@ export class AccountService {
     return this.#signedIn(result.token, result.user.id);
   }
 
+  /**
+   * Failed attempts count per account and address (refused past the limit) and per account from
+   * anywhere (slowed, never refused), so nobody can lock the owner out: see decision 0014.
+   */
   async login(input: { email: string; password: string }, context: RequestContext) {
+    const pairKey = `sign-in-failures:account-ip:${input.email}:${context.ip}`;
     const accountKey = `sign-in-failures:account:${input.email}`;
     await this.#limits.consume(`sign-in:ip:${context.ip}`, RATE_LIMITS.signInPerIp);
-    await this.#limits.ensureAvailable(accountKey, RATE_LIMITS.failedSignInPerAccount);
+    // both count the attempt before it is judged, so concurrent attempts see each other
+    await this.#limits.consume(pairKey, RATE_LIMITS.failedSignInPerAccountAndIp);
+    const delayMs = await this.#limits.slowdown(accountKey, RATE_LIMITS.failedSignInPerAccount);
+    let result: Awaited<ReturnType<Auth["api"]["signInEmail"]>>;
     try {
-      const result = await this.#auth.api.signInEmail({
+      if (delayMs > 0) await sleep(delayMs);
+      result = await this.#auth.api.signInEmail({
         body: { email: input.email, password: input.password },
         headers: headersFor(context),
       });
-      return this.#signedIn(result.token, result.user.id);
     } catch (error) {
-      if (errorCode(error) === "INVALID_EMAIL_OR_PASSWORD") {
-        await this.#limits.record(accountKey, RATE_LIMITS.failedSignInPerAccount);
+      if (errorCode(error) === "INVALID_EMAIL_OR_PASSWORD")
         throw new UnauthorizedError(AUTH_ERRORS.wrongCredentials, "invalid_credentials");
-      }
+      // not judged (e.g. the server was too busy to hash): it was no failure
+      await Promise.all([this.#limits.release(pairKey), this.#limits.release(accountKey)]);
       throw error;
     }
+    await Promise.all([this.#limits.reset(pairKey), this.#limits.release(accountKey)]);
+    return this.#signedIn(result.token, result.user.id);
   }
 
   async logout(caller: SessionOwner, context: RequestContext): Promise<void> {
@@ -217,7 +228,9 @@ export class AccountService {
   }
 
   /** Sets a new password with an emailed code; every session of the account ends. */
-  async resetPassword(input: { oobCode: string; newPassword: string }) {
+  async resetPassword(input: { oobCode: string; newPassword: string }, context?: RequestContext) {
+    // TODO(routes/auth.ts): pass requestContext(request), then make `context` required
+    if (context) await this.#limits.consume(`reset-code:ip:${context.ip}`, RATE_LIMITS.resetCodePerIp);
     const userId = await this.#users.passwordResetUserId(input.oobCode);
     try {
       await this.#auth.api.resetPassword({ body: { token: input.oobCode, newPassword: input.newPassword } });
@@ -271,6 +284,7 @@ export class AccountService {
 
   /** Signs in with an emailed link: only a valid, unused link, and only for the email it was sent to. */
   async verifySignInLink(input: { oobCode: string; email: string }, context: RequestContext) {
+    await this.#limits.consume(`sign-in-link-code:ip:${context.ip}`, RATE_LIMITS.signInLinkCodePerIp);
     const issuedFor = await this.#users.signInLinkEmail(input.oobCode);
     if (issuedFor === null || issuedFor !== input.email)
       throw new BadRequestError(INVALID_CODE, "invalid_code");

@@ -38,7 +38,10 @@ async function register(email: string, password = "secret1", extra: object = {})
 }
 
 async function lastEmail(to: string) {
-  const { body } = await call("GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
+  // the development mailbox answers loopback clients only
+  const { body } = await call("GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`, {
+    ip: "127.0.0.1",
+  });
   return body.items[0] as { subject: string; text: string; html: string; kind: string } | undefined;
 }
 
@@ -402,22 +405,7 @@ describe("sessions", () => {
 });
 
 describe("rate limits", () => {
-  it("refuses the 101st failed sign-in for one account within an hour, even with the right password", async () => {
-    await register("target@example.com");
-    for (let attempt = 1; attempt <= 100; attempt++) {
-      const response = await call("POST", "/api/auth/login", {
-        body: { email: "target@example.com", password: "wrong-pass" },
-      });
-      expect(response.status, `attempt ${attempt}`).toBe(401);
-    }
-    const refused = await call("POST", "/api/auth/login", {
-      body: { email: "target@example.com", password: "secret1" },
-    });
-    expect(refused.status).toBe(429);
-    expect(refused.body.error).toBe("rate_limited");
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-  });
-
+  // failed sign-ins per account and address, and the account-wide slowdown: rate-limits.test.ts
   it("limits sign-in attempts per IP address", async () => {
     const ip = "203.0.113.7";
     const statuses: number[] = [];
