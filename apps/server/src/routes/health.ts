@@ -1,6 +1,6 @@
 import { healthResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { isLoopbackClient } from "../plugins/loopback-only.ts";
+import { isLocalRequest } from "../plugins/loopback-only.ts";
 import type { HealthCheck } from "../services/health.ts";
 import { healthReport } from "../services/health.ts";
 
@@ -22,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const report = await healthReport(options);
-      const body = isLoopbackClient(request) ? report : { status: report.status };
+      const body = isLocalRequest(request) ? report : { status: report.status };
       return reply.code(report.status === "down" ? 503 : 200).send(body);
     },
   );

@@ -177,6 +177,25 @@ describe("the developer mailbox", () => {
     }
   });
 
+  it("is not readable through a DNS name rebound to this machine", async () => {
+    const rebound = await t.app.inject({
+      method: "GET",
+      url: "/api/dev/mailbox",
+      remoteAddress: "127.0.0.1",
+      headers: { host: "attacker.example:3000" },
+    });
+    expect(rebound.statusCode).toBe(404);
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "app.localhost"]) {
+      const local = await t.app.inject({
+        method: "GET",
+        url: "/api/dev/mailbox",
+        remoteAddress: "127.0.0.1",
+        headers: { host },
+      });
+      expect(local.statusCode, host).toBe(200);
+    }
+  });
+
   it("is not there at all when emails go out over SMTP", async () => {
     const smtp = await createTestApp({ env: { NODE_ENV: "development", SMTP_URL: "smtp://127.0.0.1:2525" } });
     try {
