@@ -55,4 +55,34 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: "https://app.example.com/path" })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => loadConfig({ ALLOWED_ORIGINS: "*" })).toThrow(/ALLOWED_ORIGINS/);
   });
+
+  it("trusts no proxy unless TRUST_PROXY says so", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as a hop count, a named range, or addresses and CIDR ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(
+      loadConfig({ TRUST_PROXY: " loopback, 10.0.0.0/8 ,192.168.1.2, fd00::/8,::1,uniquelocal" }).trustProxy,
+    ).toEqual(["loopback", "10.0.0.0/8", "192.168.1.2", "fd00::/8", "::1", "uniquelocal"]);
+  });
+
+  it("refuses TRUST_PROXY=true (any client could choose its own address) and anything not an address", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY[\s\S]*hop count/);
+    for (const value of [
+      "*",
+      "proxy.example.com",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.1/8/1",
+      "300.1.1.1",
+      "-1",
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+  });
 });
