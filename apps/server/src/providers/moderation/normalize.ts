@@ -1,0 +1,236 @@
+import unhomoglyph from "unhomoglyph";
+
+/**
+ * Text as the moderation rules read it: lower case ASCII where the writer meant Latin letters,
+ * whatever disguise they used (accents, look-alike letters from other scripts, fullwidth or
+ * mathematical letters, invisible characters, s p a c e d or s.e.p.a.r.a.t.e.d letters, leetspeak).
+ */
+
+/** Zero-width characters, joiners, soft hyphens, variation selectors and tag characters: they only hide. */
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
+
+/**
+ * Letters the confusables table maps to something other than the Latin letter a reader sees (or
+ * not at all): Cyrillic and Greek letters used as Latin ones, small capitals, and the letters of
+ * European languages that have no decomposition (ß, æ, ø, ł …).
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  ß: "ss",
+  ẞ: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  ı: "i",
+  ħ: "h",
+  þ: "th",
+  // Cyrillic
+  в: "b",
+  г: "r",
+  д: "d",
+  з: "3",
+  и: "u",
+  к: "k",
+  л: "n",
+  м: "m",
+  н: "h",
+  п: "n",
+  т: "t",
+  ц: "u",
+  ч: "y",
+  ш: "w",
+  щ: "w",
+  ь: "b",
+  ъ: "b",
+  ы: "bi",
+  я: "r",
+  // Greek
+  β: "b",
+  γ: "y",
+  δ: "d",
+  ε: "e",
+  η: "n",
+  θ: "o",
+  ι: "i",
+  κ: "k",
+  μ: "u",
+  π: "n",
+  σ: "o",
+  ς: "c",
+  τ: "t",
+  φ: "o",
+  χ: "x",
+  ω: "w",
+  // small capitals and other phonetic letters
+  ᴀ: "a",
+  ʙ: "b",
+  ᴄ: "c",
+  ᴅ: "d",
+  ᴇ: "e",
+  ꜰ: "f",
+  ɢ: "g",
+  ʜ: "h",
+  ɪ: "i",
+  ᴊ: "j",
+  ᴋ: "k",
+  ʟ: "l",
+  ᴍ: "m",
+  ɴ: "n",
+  ᴏ: "o",
+  ᴘ: "p",
+  ʀ: "r",
+  ꜱ: "s",
+  ᴛ: "t",
+  ᴜ: "u",
+  ᴠ: "v",
+  ᴡ: "w",
+  ʏ: "y",
+  ᴢ: "z",
+  ĸ: "k",
+  ʍ: "m",
+  ᴎ: "n",
+  ᴙ: "r",
+  ɜ: "e",
+  ƅ: "b",
+  ɸ: "o",
+  ꞓ: "e",
+  ẟ: "d",
+};
+
+const NON_ASCII = /[^\u0000-\u007f]/gu;
+const MARKS = /\p{M}+/gu;
+
+/** Apostrophes, quotes and dashes in their plain ASCII form, so patterns need only one. */
+const PUNCTUATION: [RegExp, string][] = [
+  [/[\u2018\u2019\u201a\u201b\u2032\u00b4\u0060\u02bc\u02b9]/g, "'"],
+  [/[\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb]/g, '"'],
+  [/[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d]/g, "-"],
+  [/[\u2026]/g, "..."],
+];
+
+/**
+ * Three or more single letters kept apart by punctuation ("t.e.e.n", "s-e-x") or by spaces
+ * ("f o u r t e e n") are one word written to slip past a filter. Commas are not joiners ("a, b, c"
+ * is a list), and one run uses one kind of joiner, so "t.e.e.n s-e-x" stays two words.
+ */
+const DOTTED_LETTERS = /(?<![a-z0-9])(?:[a-z][._\-*~·•+/]{1,3}){2,}[a-z](?![a-z0-9])/g;
+const SPACED_LETTERS = /(?<![a-z0-9])(?:[a-z] {1,3}){2,}[a-z](?![a-z0-9])/g;
+
+function joinLetters(text: string): string {
+  return text
+    .replace(DOTTED_LETTERS, (run) => run.replace(/[^a-z]/g, ""))
+    .replace(SPACED_LETTERS, (run) => {
+      const letters = run.replace(/ /g, "");
+      // "with a t e e n": the article before a spaced word is a word of its own
+      return letters.length >= 4 && /^[ai]$/.test(run.charAt(0))
+        ? `${run.charAt(0)} ${letters.slice(1)}`
+        : letters;
+    });
+}
+
+function unmaskLetter(char: string): string {
+  return LOOK_ALIKES[char] ?? char;
+}
+
+/** The text with look-alikes, accents, case and spacing tricks undone; digits are kept as digits. */
+export function normalizeText(text: string): string {
+  let out = text.normalize("NFKC").replace(INVISIBLE, "");
+  out = out.normalize("NFKD").replace(MARKS, "");
+  for (const [pattern, replacement] of PUNCTUATION) out = out.replace(pattern, replacement);
+  // letters of other scripts that look Latin: our table first, then Unicode's confusables
+  out = out.replace(NON_ASCII, (char) => {
+    const lower = char.toLowerCase();
+    if (LOOK_ALIKES[lower] !== undefined) return unmaskLetter(lower);
+    const confusable = unhomoglyph(char);
+    return confusable === char ? char : [...confusable].map(unmaskLetter).join("");
+  });
+  out = out.normalize("NFKD").replace(MARKS, "").toLowerCase();
+  out = joinLetters(out.replace(/[ \t\u00a0]+/g, " "));
+  return out.replace(/[ \t\u00a0]+/g, " ").trim();
+}
+
+/** Leetspeak: what a digit or symbol stands for inside a word. "1" and "|" are either i or l. */
+const LEET: Record<string, [string, string]> = {
+  "0": ["o", "o"],
+  "1": ["i", "l"],
+  "3": ["e", "e"],
+  "4": ["a", "a"],
+  "5": ["s", "s"],
+  "7": ["t", "t"],
+  "8": ["b", "b"],
+  "9": ["g", "g"],
+  "@": ["a", "a"],
+  $: ["s", "s"],
+  "!": ["i", "i"],
+  "|": ["i", "l"],
+  "+": ["t", "t"],
+  "€": ["e", "e"],
+};
+
+/** A number with what follows it as a unit ("14yo", "8th", "5e", "13yrs"): real digits, not leetspeak. */
+const NUMBER_WITH_UNIT =
+  /^\d+(?:st|nd|rd|th|e|er|eme|o|a|y\/?o|y\.o\.?|yrs?|years?|h|hrs?|min|mins|am|pm|k|kg|km|cm|m|mm|s|x|ans|anos|anni|jahre|jahrig\w*|enne|aa|ieme)?$/;
+
+function isLetter(char: string | undefined): boolean {
+  return char !== undefined && char >= "a" && char <= "z";
+}
+
+/**
+ * One word with its leetspeak read as letters. A leet character counts as a letter when it stands
+ * between letters (or other leet characters next to letters), starts a word that goes on in
+ * letters, or is the last single character of a word ("l0l1"); numbers with units stay numbers.
+ */
+function unleetWord(word: string, variant: 0 | 1): string {
+  const core = word.match(/^([("'[{]*)(.*?)([)"'\]}.,;:?!]*)$/s);
+  const [lead, body, tail] = core ? [core[1] ?? "", core[2] ?? "", core[3] ?? ""] : ["", word, ""];
+  if (!/[a-z]/.test(body) || NUMBER_WITH_UNIT.test(body)) return word;
+  const chars = [...body];
+  const isLeet = (char: string | undefined) => char !== undefined && LEET[char] !== undefined;
+  // leet characters joined to a letter through other leet characters
+  const wordy = chars.map((char) => isLetter(char));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let index = 0; index < chars.length; index++) {
+      if (wordy[index] || !isLeet(chars[index])) continue;
+      const before = index > 0 && wordy[index - 1];
+      const after = index < chars.length - 1 && wordy[index + 1];
+      const trailingSingle = index === chars.length - 1 && before && !isLeet(chars[index - 1]);
+      const leading = index === 0 && after;
+      const between = before && (after || isLeet(chars[index + 1]));
+      const leetRunThenLetter = isLeet(chars[index - 1]) && after;
+      if (between || leading || trailingSingle || leetRunThenLetter || (before && after)) {
+        wordy[index] = true;
+        changed = true;
+      }
+    }
+  }
+  const letters = chars.map((char, index) =>
+    wordy[index] && !isLetter(char) ? (LEET[char]?.[variant] ?? char) : char,
+  );
+  return `${lead}${letters.join("")}${tail}`;
+}
+
+function unleet(text: string, variant: 0 | 1): string {
+  return text
+    .split(" ")
+    .map((word) => unleetWord(word, variant))
+    .join(" ");
+}
+
+/**
+ * The readings of a text the rules look at: the normalised text with its digits (ages), and the
+ * same with leetspeak read as letters (both ways of reading "1"). A text is refused when any
+ * reading is.
+ */
+export function textReadings(text: string): string[] {
+  const plain = normalizeText(text);
+  const readings = new Set([plain, unleet(plain, 0), unleet(plain, 1)]);
+  // leetspeak can hide spaced letters too ("5 3 x"): join them again once read
+  for (const reading of [...readings]) {
+    readings.add(joinLetters(reading));
+  }
+  return [...readings];
+}
