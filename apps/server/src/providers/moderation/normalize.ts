@@ -6,9 +6,9 @@ import unhomoglyph from "unhomoglyph";
  * mathematical letters, invisible characters, s p a c e d or s.e.p.a.r.a.t.e.d letters, leetspeak).
  */
 
-/** Zero-width characters, joiners, soft hyphens, variation selectors and tag characters: they only hide. */
+/** Zero-width characters, joiners, soft hyphens, bidi controls and tag characters: they only hide (marks go later). */
 const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
+  /[\u00ad\u061c\u115f\u1160\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/gu;
 
 /**
  * Letters the confusables table maps to something other than the Latin letter a reader sees (or
@@ -100,7 +100,7 @@ const LOOK_ALIKES: Record<string, string> = {
   ẟ: "d",
 };
 
-const NON_ASCII = /[^\u0000-\u007f]/gu;
+const NON_ASCII = /[^\t\n\r -~]/gu;
 const MARKS = /\p{M}+/gu;
 
 /** Apostrophes, quotes and dashes in their plain ASCII form, so patterns need only one. */
