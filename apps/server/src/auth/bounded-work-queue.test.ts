@@ -44,6 +44,8 @@ describe("BoundedWorkQueue", () => {
     const tasks = ["running", "waiting-1", "waiting-2"].map((name) => gatedTask(started, name));
     const accepted = tasks.map(({ task }) => queue.run(task));
 
+    expect(queue.full).toBe(true);
+    expect(() => queue.ensureRoom()).toThrow(ServiceBusyError);
     const refused = gatedTask(started, "refused");
     const error = await queue.run(refused.task).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceBusyError);
@@ -52,6 +54,8 @@ describe("BoundedWorkQueue", () => {
     for (const { finish } of tasks) finish();
     await Promise.all(accepted);
     expect(started).toEqual(["running", "waiting-1", "waiting-2"]);
+    expect(queue.full).toBe(false);
+    expect(() => queue.ensureRoom()).not.toThrow();
     // once the line is short again, work is taken again
     const later = gatedTask(started, "later");
     const result = queue.run(later.task);

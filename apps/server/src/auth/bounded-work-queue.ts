@@ -27,9 +27,18 @@ export class BoundedWorkQueue {
   }
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#queue.pending >= this.#queue.concurrency && this.#queue.size >= this.#maxWaiting)
-      return Promise.reject(new ServiceBusyError(this.#retryAfterSeconds));
+    if (this.full) return Promise.reject(new ServiceBusyError(this.#retryAfterSeconds));
     return this.#queue.add(task);
+  }
+
+  /** Refuses (ServiceBusyError) at once when a task would be refused now: lets a caller skip work it would waste. */
+  ensureRoom(): void {
+    if (this.full) throw new ServiceBusyError(this.#retryAfterSeconds);
+  }
+
+  /** every slot is taken and the waiting line is at its bound */
+  get full(): boolean {
+    return this.#queue.pending >= this.#queue.concurrency && this.#queue.size >= this.#maxWaiting;
   }
 
   /** tasks running now */

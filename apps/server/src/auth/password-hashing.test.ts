@@ -17,6 +17,14 @@ describe("argon2id password hashing", () => {
     expect(await verifyPassword({ hash, password: "Correct horse" })).toBe(false);
     expect(await verifyPassword({ hash: "not-a-hash", password: "correct horse" })).toBe(false);
   });
+
+  it("verifies a hash stored before derivations moved to worker threads", async () => {
+    // made by node:crypto's asynchronous argon2 on the calling thread, as sign-ups did until then
+    const stored =
+      "$argon2id$v=19$m=19456,t=2,p=1$cmV2ZXJpZS1maXhlZC1zYWx0$lkGATj2jcF5e4ISVRBClEuGbHBWA3iTxOH4kxTi/C6g";
+    expect(await verifyPassword({ hash: stored, password: "correct horse" })).toBe(true);
+    expect(await verifyPassword({ hash: stored, password: "correct horse!" })).toBe(false);
+  });
 });
 
 describe("the argon2 line", () => {

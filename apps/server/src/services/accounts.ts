@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { AUTH_ERRORS, type Gender, type OAuthProvider, type User } from "@reverie/shared";
 import { APIError } from "better-auth";
 import type { Auth } from "../auth/better-auth.ts";
+import { passwordHashingQueue } from "../auth/password-hashing.ts";
 import type { UserRow } from "../db/schema.ts";
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../errors.ts";
 import type { EventBus } from "../realtime/bus.ts";
@@ -158,6 +159,7 @@ export class AccountService {
     input: { email: string; password: string; first_name?: string; gender_choice?: Gender; subid?: string },
     context: RequestContext,
   ) {
+    passwordHashingQueue.ensureRoom();
     await this.#limits.consume(`sign-up:ip:${context.ip}`, RATE_LIMITS.signUpPerIp);
     let result: { token: string | null; user: { id: string } };
     try {
@@ -187,6 +189,8 @@ export class AccountService {
    * anywhere (slowed, never refused), so nobody can lock the owner out: see decision 0014.
    */
   async login(input: { email: string; password: string }, context: RequestContext) {
+    // under a flood, a refusal before any other work keeps the event loop free for everyone else
+    passwordHashingQueue.ensureRoom();
     const pairKey = `sign-in-failures:account-ip:${input.email}:${context.ip}`;
     const accountKey = `sign-in-failures:account:${input.email}`;
     await this.#limits.consume(`sign-in:ip:${context.ip}`, RATE_LIMITS.signInPerIp);
@@ -195,7 +199,10 @@ export class AccountService {
     const delayMs = await this.#limits.slowdown(accountKey, RATE_LIMITS.failedSignInPerAccount);
     let result: Awaited<ReturnType<Auth["api"]["signInEmail"]>>;
     try {
-      if (delayMs > 0) await sleep(delayMs);
+      if (delayMs > 0) {
+        await sleep(delayMs);
+        passwordHashingQueue.ensureRoom();
+      }
       result = await this.#auth.api.signInEmail({
         body: { email: input.email, password: input.password },
         headers: headersFor(context),
