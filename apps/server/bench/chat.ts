@@ -6,7 +6,6 @@
  * upstream and the clients run here, so both ends of every measurement are read on this process's
  * clock. Part of `npm run bench`.
  */
-import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import {
@@ -27,6 +26,7 @@ import { createDatabase } from "../src/db/database.ts";
 import { BULLMQ_QUEUE_NAME } from "../src/jobs/bullmq-queue.ts";
 import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
 import { formatTable, ms, type Summary, summarize } from "./lib.ts";
+import { serverStats, startServer, stopServer } from "./server-process.ts";
 
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 50);
 const MESSAGES_PER_USER = Number(process.env.BENCH_CHAT_MESSAGES ?? 20);
@@ -127,50 +127,6 @@ async function startFakeUpstream() {
       server.close();
     },
   };
-}
-
-/** The app as `npm start` runs it, in a child process; resolves once it listens. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; address: string }> {
-  const child = fork(new URL("./chat-server.ts", import.meta.url), {
-    execArgv: ["--disable-warning=ExperimentalWarning"],
-    env,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once("message", (message) => resolve((message as { address: string }).address));
-    child.once("exit", (code) => reject(new Error(`the bench server exited early (code ${code})`)));
-    child.once("error", reject);
-  });
-  return { child, address };
-}
-
-interface ServerStats {
-  /** CPU time so far (user + system) */
-  cpuMs: number;
-  /** how late the server's event loop ran, since the previous call */
-  loopDelayMs: { p50: number; p99: number; max: number };
-}
-
-async function serverStats(child: ChildProcess): Promise<ServerStats> {
-  const reply = new Promise<ServerStats>((resolve) => {
-    const onMessage = (message: unknown) => {
-      if (typeof (message as Partial<ServerStats>).cpuMs !== "number") return;
-      child.off("message", onMessage);
-      resolve(message as ServerStats);
-    };
-    child.on("message", onMessage);
-  });
-  child.send("stats");
-  return reply;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, "exit");
-  child.send("stop");
-  const forced = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(forced);
 }
 
 interface Sample {
@@ -395,6 +351,8 @@ export async function runChatBench(): Promise<void> {
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
+    // each simulated user signs up from an address of its own, told by X-Forwarded-For
+    TRUST_PROXY: "loopback",
     PUBLIC_URL,
     SEED_MEDIA: "false",
     LLM_BASE_URL: upstream.baseUrl,
