@@ -9,7 +9,7 @@ export interface Argon2Task {
 /**
  * One argon2id derivation, run in a worker thread of password-hashing.ts's pool. Node 24.9's
  * asynchronous crypto.argon2 first runs a whole derivation on the calling thread while it checks
- * its parameters (nodejs/node#62861, fixed in later releases), which stalled the event loop ~25 ms
+ * its parameters (nodejs/node#62861, fixed upstream), which stalled the event loop ~25 ms
  * per sign-in; here both runs happen off the event loop.
  */
 export default function deriveArgon2({ password, salt, parameters }: Argon2Task): Uint8Array {
