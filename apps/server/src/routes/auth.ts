@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         tags: ["accounts"],
         summary: "Create an account with email and password and sign in",
         body: registerBodySchema,
-        response: { 201: authResponseSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: authResponseSchema, ...errorResponses(400, 409, 429, 503) },
       },
     },
     async (request, reply) =>
@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         tags: ["accounts"],
         summary: "Sign in with email and password (a new session token every time)",
         body: loginBodySchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => accounts.login(request.body, requestContext(request)),
@@ -167,10 +167,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         tags: ["accounts"],
         summary: "Set a new password with an emailed code; signs out every session",
         body: resetBodySchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429, 503) },
       },
     },
-    async (request) => accounts.resetPassword(request.body),
+    async (request) => accounts.resetPassword(request.body, requestContext(request)),
   );
 
   app.post(
@@ -182,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         summary: "Change the password; signs out the other sessions",
         security: BEARER,
         body: changePasswordBodySchema,
-        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 503) },
       },
     },
     async (request) => accounts.changePassword(signedIn(request), request.body, requestContext(request)),
@@ -209,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
         tags: ["accounts"],
         summary: "Sign in with an emailed link's code and the email it was sent to",
         body: magicLinkVerifyBodySchema,
-        response: { 200: authResponseSchema, ...errorResponses(400) },
+        response: { 200: authResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => accounts.verifySignInLink(request.body, requestContext(request)),

@@ -235,9 +235,8 @@ export class AccountService {
   }
 
   /** Sets a new password with an emailed code; every session of the account ends. */
-  async resetPassword(input: { oobCode: string; newPassword: string }, context?: RequestContext) {
-    // TODO(routes/auth.ts): pass requestContext(request), then make `context` required
-    if (context) await this.#limits.consume(`reset-code:ip:${context.ip}`, RATE_LIMITS.resetCodePerIp);
+  async resetPassword(input: { oobCode: string; newPassword: string }, context: RequestContext) {
+    await this.#limits.consume(`reset-code:ip:${context.ip}`, RATE_LIMITS.resetCodePerIp);
     const userId = await this.#users.passwordResetUserId(input.oobCode);
     try {
       await this.#auth.api.resetPassword({ body: { token: input.oobCode, newPassword: input.newPassword } });
