@@ -33,6 +33,13 @@ describe("describeAuthError", () => {
     expect(describeAuthError(offline, "restore").message).toBe("Can't reach the server.");
   });
 
+  it("says when to try again while the server is busy hashing passwords", () => {
+    const busy = new ApiError(503, "busy", "The server is busy. Please try again in a few seconds.");
+    expect(describeAuthError(busy, "login").message).toBe(
+      "The server is busy. Please try again in a few seconds.",
+    );
+  });
+
   it("shows 400 messages only where they are meant for the user", () => {
     const badCode = new ApiError(400, "invalid_code", "This code is invalid or has expired.");
     expect(describeAuthError(badCode, "reset").message).toBe("This code is invalid or has expired.");

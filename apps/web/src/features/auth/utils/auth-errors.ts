@@ -31,7 +31,7 @@ export interface AuthErrorView {
 
 /**
  * What an account form shows for a failed call (spec section 8): wrong credentials and a taken
- * email have fixed texts, rate limits show the server's message, network failures say so, and
+ * email have fixed texts, rate limits and "busy" show the server's message, network failures say so, and
  * anything else is logged to the console with a generic sentence on screen.
  */
 export function describeAuthError(error: unknown, action: AuthAction): AuthErrorView {
@@ -42,7 +42,9 @@ export function describeAuthError(error: unknown, action: AuthAction): AuthError
     if (action === "register" && (error.status === 409 || error.error === "email_taken")) {
       return { message: AUTH_ERRORS.emailTaken, field: "email" };
     }
-    if (error.status === 429) return { message: error.message };
+    // rate limits and a server busy with password hashing say when to try again
+    if (error.status === 429 || (error.status === 503 && error.error === "busy"))
+      return { message: error.message };
     if (error.status === 0) return { message: error.message };
     if (error.status === 400 && SHOWS_BAD_REQUEST.has(action) && error.message) {
       return { message: error.message };
