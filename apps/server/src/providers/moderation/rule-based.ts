@@ -1,72 +1,81 @@
+import { type MinorMention, Reading } from "./cues.ts";
+import { textReadings } from "./normalize.ts";
 import type { ContentClassifier, ModerationVerdict } from "./types.ts";
 
 /**
- * The offline default: refuses sexual content involving minors. A text is refused when it both
- * points at someone under 18 (words for children, school grades, stated ages under 18) and is
- * sexual. Either alone is allowed: adults talk about their childhood, and adults flirt.
+ * The offline check that always runs (decision 13): refuses any text in which the character or
+ * the user is, plays or is described as someone under 18 (in a companion chat that is a romantic
+ * context by itself), and any sexual or romantic content about a minor. It reads English, Spanish,
+ * French, German, Portuguese and Italian at once, after undoing disguises (normalize.ts).
+ *
+ * A minor mentioned as the user's child or pupil, in the user's own past, or next to words that
+ * make it adult talk (a teacher, a reunion, "feel like a kid again") is allowed unless sex or
+ * romance is tied to them.
  */
-const MINOR_WORDS = [
-  /\b(child|children|kid|kids|minor|minors|underage|under-age|preteen|pre-teen|toddler|infant|baby girl|baby boy|loli|lolita|shota|jailbait)\b/i,
-  /\b(little|young) (girl|boy)s?\b/i,
-  /\b(middle|elementary|primary|junior high) school(er)?s?\b/i,
-  /\b(\d{1,2})(st|nd|rd|th) grade(r|rs)?\b/i,
-  /\bunder (the age of )?(18|eighteen)\b/i,
-];
-
-const SEXUAL_WORDS =
-  /\b(sex|sexual|sexy|nude|naked|nudes|porn|porno|explicit|erotic|aroused|horny|orgasm|genitals?|penis|vagina|breasts?|boobs|nipples?|fuck|fucking|suck|blowjob|masturbat\w*|undress\w*|strip(ping)?|lingerie|intercourse|molest\w*|seduc\w*|make love|sleep with|touch (me|you|her|him) (down there|everywhere))\b/i;
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-};
-
-/** Ages stated in the text: "15 years old", "15yo", "15-year-old", "aged 15", "age: 15", "fifteen year old". */
-function statedAges(text: string): number[] {
-  const ages: number[] = [];
-  const patterns = [
-    /\b(\d{1,2}|[a-z]+)[\s-]*(years?|yrs?)[\s-]*old\b/gi,
-    /\b(\d{1,2})\s*y\.?o\.?\b/gi,
-    /\b(?:aged?|age:)\s*(\d{1,2}|[a-z]+)\b/gi,
-    /\bi(?:'m| am)\s+(\d{1,2})\b(?!\s*(?:cm|kg|lbs?|min|minutes|hours|am|pm|%))/gi,
-  ];
-  for (const pattern of patterns) {
-    for (const match of text.matchAll(pattern)) {
-      const raw = (match[1] ?? "").toLowerCase();
-      const value = /^\d+$/.test(raw) ? Number(raw) : NUMBER_WORDS[raw];
-      if (value !== undefined) ages.push(value);
-    }
-  }
-  return ages;
-}
-
-export function mentionsMinor(text: string): boolean {
-  if (MINOR_WORDS.some((pattern) => pattern.test(text))) return true;
-  return statedAges(text).some((age) => age < 18);
-}
-
 export class RuleBasedClassifier implements ContentClassifier {
   readonly name = "rules";
 
   async classify(text: string): Promise<ModerationVerdict> {
-    const normalized = text.normalize("NFKC");
-    if (SEXUAL_WORDS.test(normalized) && mentionsMinor(normalized))
-      return { allowed: false, category: "minors" };
-    return { allowed: true };
+    return refusesMinors(text) ? { allowed: false, category: "minors" } : { allowed: true };
+  }
+}
+
+/** Whether any reading of the text puts a minor in a role, or in a sexual or romantic context. */
+export function refusesMinors(text: string): boolean {
+  return textReadings(text).some((reading) => readingRefused(new Reading(reading)));
+}
+
+/** At most this many words make a message a bare description ("young teen", "14 y/o"): of the pair. */
+const BARE_DESCRIPTION_WORDS = 4;
+
+type Placement = "neutral" | "role" | "family" | "past" | "other";
+
+function placement(reading: Reading, mention: MinorMention): Placement {
+  const { age } = mention;
+  if (age) {
+    if (age.past) return "past";
+    if (age.subject !== "other") return "role";
+  } else if (mention.kind !== "strong" && mention.kind !== "body" && reading.near("neutral", mention, 2)) {
+    return "neutral";
+  }
+  if (reading.afterRoleCopula(mention)) return "role";
+  if (reading.near("family", mention, 6)) return "family";
+  if (reading.near("past", mention, 8)) return "past";
+  if (reading.inRoleplay(mention) || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
+  return "other";
+}
+
+function readingRefused(reading: Reading): boolean {
+  return reading.minors.some((mention) => mentionRefused(reading, mention));
+}
+
+function mentionRefused(reading: Reading, mention: MinorMention): boolean {
+  const where = placement(reading, mention);
+  if (where === "neutral") return false;
+  if (where === "role") return true;
+  const sexual = reading.sexual.filter((word) => !word.educational);
+  const sameClause = (span: { start: number }) => reading.sameClause(span as never, mention);
+  if (mention.kind === "strong" || mention.kind === "body") {
+    return sexual.length > 0 || reading.romantic.length > 0 || reading.media.length > 0;
+  }
+  switch (where) {
+    case "past":
+      return sexual.some(sameClause) || reading.romantic.some(sameClause);
+    case "family":
+      // a parent's talk: sex or romance must be tied to the child itself
+      return (
+        sexual.some((word) => sameClause(word) || word.third) ||
+        reading.romantic.some(
+          (word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 1),
+        )
+      );
+    default:
+      return (
+        sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
+        reading.romantic.some(
+          (word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 4),
+        ) ||
+        (mention.kind === "age" && reading.media.some(sameClause))
+      );
   }
 }

@@ -1,0 +1,88 @@
+/**
+ * Word lists as regular expressions over normalised text (see normalize.ts): lower case ASCII,
+ * one space between words.
+ */
+
+const QUANTIFIER = /[?*+{]/;
+
+/**
+ * A pattern that also matches its words with letters held down ("teeeen", "sexxx", "kiiid"): every
+ * letter may repeat. A doubled letter stays at least doubled ("teen" is not "ten"). A space between
+ * words may be missing or be a hyphen ("high school", "highschool", "high-school").
+ */
+export function stretch(source: string): string {
+  let out = "";
+  let index = 0;
+  while (index < source.length) {
+    const char = source.charAt(index);
+    if (char === "\\") {
+      // an escape (\s, \d, \p{L}) is copied as it is
+      let end = index + 2;
+      if (/[pPu]/.test(source.charAt(index + 1)) && source.charAt(end) === "{")
+        end = source.indexOf("}", end) + 1;
+      out += source.slice(index, end);
+      index = end;
+    } else if (char === "[") {
+      let end = index + 1;
+      while (end < source.length && source.charAt(end) !== "]") end += source.charAt(end) === "\\" ? 2 : 1;
+      out += source.slice(index, end + 1);
+      index = end + 1;
+      if (!QUANTIFIER.test(source.charAt(index))) out += "+";
+    } else if (char === "(" && source.charAt(index + 1) === "?") {
+      // a group's own syntax: (?: (?= (?! (?<= (?<! (?<name>
+      const named = source.slice(index).match(/^\(\?(?::|=|!|<=|<!|<[a-zA-Z]+>)/);
+      const prefix = named ? named[0] : "(?";
+      out += prefix;
+      index += prefix.length;
+    } else if (char === " ") {
+      out += "[ \\-]*";
+      index += 1;
+    } else if (/[a-z]/.test(char)) {
+      let end = index + 1;
+      while (source.charAt(end) === char) end += 1;
+      const run = end - index;
+      if (QUANTIFIER.test(source.charAt(end))) {
+        // "s?" applies to the letter, held down or not
+        out += `${run > 1 ? `${char}{${run - 1},}` : ""}(?:${char}+)`;
+      } else {
+        out += run > 1 ? `${char}{${run},}` : `${char}+`;
+      }
+      index = end;
+    } else {
+      out += char;
+      index += 1;
+    }
+  }
+  return out;
+}
+
+/** Where a word starts and ends in normalised text. */
+const WORD_START = "(?<![a-z0-9])";
+const WORD_END = "(?![a-z0-9])";
+
+/** The sources as whole words, stretched, in one global pattern. */
+export function wordPattern(sources: readonly string[]): RegExp {
+  if (sources.length === 0) return /(?!)/g;
+  const body = sources.map((source) => `(?:${stretch(source)})`).join("|");
+  return new RegExp(`${WORD_START}(?:${body})${WORD_END}`, "g");
+}
+
+/** A span of a reading that a pattern matched. */
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export function findAll(pattern: RegExp, text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of text.matchAll(pattern)) {
+    spans.push({ start: match.index, end: match.index + match[0].length, text: match[0] });
+  }
+  return spans;
+}
+
+/** A word with held-down letters written once: "teeeen" → "ten", "fourteen" → "fourten". */
+export function collapseRepeats(word: string): string {
+  return word.replace(/[\s-]/g, "").replace(/([a-z])\1+/g, "$1");
+}
