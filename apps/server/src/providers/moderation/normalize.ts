@@ -119,6 +119,19 @@ const PUNCTUATION: [RegExp, string][] = [
 const DOTTED_LETTERS = /(?<![a-z0-9])(?:[a-z][._\-*~·•+/]{1,3}){2,}[a-z](?![a-z0-9])/g;
 const SPACED_LETTERS = /(?<![a-z0-9])(?:[a-z] {1,3}){2,}[a-z](?![a-z0-9])/g;
 
+/**
+ * Letters and digits spaced one apart with words two or more apart ("t u  a s  1 4  a n s"): each
+ * word is joined, and the wide gaps become the spaces between words.
+ */
+function joinWideSpacing(text: string): string {
+  const words = text.split(/ {2,}/);
+  const spaced = (word: string) => /^(?:[a-z0-9] )+[a-z0-9]$/.test(word);
+  if (words.length < 2 || words.filter(spaced).length * 2 < words.length) return text;
+  return words.map((word) => (spaced(word) ? word.replace(/ /g, "") : word)).join(" ");
+}
+
+const SPACED_DIGITS = /(?<=[a-z'] )(\d) (\d)(?! ?\d)/g;
+
 function joinLetters(text: string): string {
   return text
     .replace(DOTTED_LETTERS, (run) => run.replace(/[^a-z]/g, ""))
@@ -148,7 +161,9 @@ export function normalizeText(text: string): string {
     return confusable === char ? char : [...confusable].map(unmaskLetter).join("");
   });
   out = out.normalize("NFKD").replace(MARKS, "").toLowerCase();
-  out = joinLetters(out.replace(/[ \t\u00a0]+/g, " "));
+  out = joinLetters(joinWideSpacing(out.replace(/[\t\u00a0]/g, " ").trim()).replace(/ +/g, " "));
+  // two digits spaced apart after a word ("you're 1 4") are one number
+  out = out.replace(SPACED_DIGITS, "$1$2");
   return out.replace(/[ \t\u00a0]+/g, " ").trim();
 }
 

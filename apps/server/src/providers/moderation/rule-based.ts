@@ -33,14 +33,15 @@ type Placement = "neutral" | "role" | "family" | "past" | "other";
 function placement(reading: Reading, mention: MinorMention): Placement {
   const { age } = mention;
   if (age) {
-    if (age.past) return "past";
-    if (age.subject !== "other") return "role";
+    // the speaker's own past; the character's or someone else's past age is no excuse
+    if (age.past && (age.subject === "self" || age.subject === "we")) return "past";
+    if (!age.past && age.subject !== "other") return "role";
   } else if (mention.kind !== "strong" && mention.kind !== "body" && reading.near("neutral", mention, 2)) {
     return "neutral";
   }
+  if (reading.near("past", mention, 8)) return "past";
   if (reading.afterRoleCopula(mention)) return "role";
   if (reading.near("family", mention, 6)) return "family";
-  if (reading.near("past", mention, 8)) return "past";
   if (reading.inRoleplay(mention) || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
   return "other";
 }

@@ -46,6 +46,16 @@ export const english: Lexicon = {
     },
     { pattern: "(?:we'?re|we are) both {N}", subject: "we", bare: true },
     { pattern: "(?:you|u) (?:just )?(?:turned|turn) {N}", subject: "you", bare: true },
+    { pattern: "(?:you|u) (?:be|become) {N}", subject: "you", bare: true },
+    {
+      pattern: "(?<!it |this |that |there |what |which |time )(?:is|was) (?:only |just |barely |now )?{N}",
+      subject: "other",
+      bare: true,
+    },
+    {
+      pattern: "(?:girls?|boys?|kids?|children|teens?) (?:around|about|aged?|of|under|between) {N}",
+      subject: "other",
+    },
     { pattern: "i (?:just )?turned {N}", subject: "self", bare: true },
     { pattern: "(?:you'?ll|you will|u will|to) be {N}", subject: "you", bare: true },
     {

@@ -31,6 +31,8 @@ export const italian: Lexicon = {
     { pattern: "(?:io )?avevo (?:solo |appena )?{N} anni", subject: "self", past: true },
     { pattern: "(?:tu )?hai (?:solo |appena |gia )?{N} anni", subject: "you" },
     { pattern: "(?:lei|lui) ha (?:solo |appena |gia )?{N} anni", subject: "other" },
+    { pattern: "(?:abbiamo|avere entrambi) (?:solo )?{N} anni", subject: "we" },
+    { pattern: "ha (?:solo |appena |gia )?{N} anni", subject: "other" },
     { pattern: "(?:di )?avere {N} anni", subject: "other" },
     { pattern: "(?<!dopo |prima |piu |meno |circa )di {N} anni", subject: "other" },
     { pattern: "(?:compio|compiuto) {N}(?: anni)?", subject: "self", bare: true },

@@ -38,7 +38,8 @@ export const portuguese: Lexicon = {
     { pattern: "(?:voce|vc|tu|ce) (?:tem|tens) (?:so |apenas |ja )?{N} (?:anos|aninhos)", subject: "you" },
     { pattern: "(?:voce|vc|tu|ce) (?:tem|tens) (?:so |apenas |ja )?{N}", subject: "you", bare: true },
     { pattern: "tenho (?:so |apenas )?{N}", subject: "self", bare: true },
-    { pattern: "(?:ela|ele) tem (?:so |apenas |ja )?{N} (?:anos|aninhos)", subject: "other" },
+    { pattern: "(?:a gente|nos) (?:tem|temos) (?:so |apenas )?{N} (?:anos|aninhos)", subject: "we" },
+    { pattern: "tem (?:so |apenas |ja )?{N} (?:anos|aninhos)", subject: "other" },
     { pattern: "(?:ter|de ter) {N} (?:anos|aninhos)", subject: "other" },
     {
       pattern: "(?<!depois |antes |mais |menos |durante |ha |faz |por )de {N} (?:anos|aninhos)",
