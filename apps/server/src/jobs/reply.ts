@@ -5,6 +5,7 @@ import type { EventBus } from "../realtime/bus.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { UserRepository } from "../repositories/users.ts";
+import type { ModerationService } from "../services/moderation.ts";
 import type { Presenter } from "../services/presenters.ts";
 import { type AnswerJob, answerUserMessage, chatEvent, refundAndNotify } from "./answer.ts";
 import type { JobHandler } from "./queue.ts";
@@ -28,12 +29,18 @@ export interface ReplyDependencies {
   characters: CharacterRepository;
   users: UserRepository;
   presenter: Presenter;
+  moderation: ModerationService;
 }
 
 /**
  * Writes the character's reply: `typing`, then the text as it streams (`update` events under a
  * provisional negative id), then the stored message (`add`, type `text`). A retry after a crash
  * does not store the reply twice. When the last attempt fails, the message is refunded.
+ *
+ * The model's words are moderated too (decision 13): the rules check the text before each
+ * `update` is sent, and stop the stream on a hit; the full check (rules, then the configured
+ * classifier) reads the finished reply before it is stored. A refused reply is recorded and
+ * replaced by a refusal in character, which the final message carries.
  */
 export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
   const messages = new MessageRepository(deps.db);
@@ -51,6 +58,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
 
         let text = "";
         let lastUpdate = 0;
+        let refusedWhileStreaming = false;
         for await (const delta of deps.llm.streamReply({
           character: {
             id: character.id,
@@ -74,12 +82,20 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         })) {
           text += delta;
           if (Date.now() - lastUpdate >= UPDATE_INTERVAL_MS) {
+            if (!deps.moderation.allowsWhileStreaming(text)) {
+              refusedWhileStreaming = true;
+              break; // ends the model's stream: nothing more of it is read or sent
+            }
             lastUpdate = Date.now();
             await deps.bus.publish(job.userId, chatEvent("update", { ...placeholder, type: "text", text }));
           }
         }
         const reply = text.trim();
         if (!reply) throw new Error("the model returned an empty reply");
+        const verdict = await deps.moderation.review(reply, "model_output", job.userId);
+        if (refusedWhileStreaming || !verdict.allowed) {
+          return { type: "text", text: deps.moderation.refusalInCharacter(job.userMessageId) };
+        }
         return { type: "text", text: reply };
       });
     },

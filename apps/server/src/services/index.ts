@@ -11,7 +11,7 @@ import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
 import type { ImageProvider } from "../providers/image/types.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
-import { RuleBasedClassifier } from "../providers/moderation/rule-based.ts";
+import { createModerationClassifier } from "../providers/moderation/index.ts";
 import type { TtsProvider } from "../providers/tts/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
@@ -62,7 +62,7 @@ export function createServices(deps: {
     onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
   });
   const moderation = new ModerationService({
-    classifier: new RuleBasedClassifier(),
+    classifier: createModerationClassifier(deps.config.moderation),
     events: new ModerationEventRepository(db),
     log: deps.log,
   });
@@ -76,6 +76,7 @@ export function createServices(deps: {
       characters: repositories.characters,
       users,
       presenter,
+      moderation,
     }),
   );
   jobs.register(

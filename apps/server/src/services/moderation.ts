@@ -1,21 +1,52 @@
-import { ContentRefusedError } from "../errors.ts";
-import type { ContentClassifier, ModerationSurface } from "../providers/moderation/types.ts";
+import { ContentRefusedError, RetryLaterError } from "../errors.ts";
+import {
+  type ModerationClassifier,
+  ModerationProviderError,
+  type ModerationSurface,
+  type ModerationVerdict,
+} from "../providers/moderation/types.ts";
 import type { ModerationEventRepository } from "../repositories/moderation-events.ts";
 
 const EXCERPT_LENGTH = 280;
+/** How long a client waits before sending again when the remote classifier is down. */
+const RETRY_AFTER_SECONDS = 5;
 
 const REFUSALS: Record<string, string> = {
   minors: "This was refused: sexual content involving anyone under 18 is never allowed here.",
 };
 
-/** One gate for every text a user sends to a character, an image model or the character builder. */
+/** What a character says instead of a reply that was refused (decision 13). */
+const IN_CHARACTER_REFUSALS = [
+  "I'm not going to go there. I only ever play an adult, and I won't roleplay anything involving minors. Let's talk about something else.",
+  "That's not something I'll do. I'm an adult, I only play adults, and anything involving minors is off the table for me. Tell me something else about your day?",
+  "No, I won't take it there. Anything involving someone under 18 is a hard line for me, always. Let's change the subject.",
+];
+
+/** 503: the configured classifier did not answer; nothing was stored or charged (fail closed). */
+export class ModerationUnavailableError extends RetryLaterError {
+  constructor() {
+    super(
+      503,
+      "moderation_unavailable",
+      "We couldn't check this message just now. Please try again in a moment.",
+      RETRY_AFTER_SECONDS,
+    );
+  }
+}
+
+/**
+ * One gate for every text a user sends to a character, an image model or the character builder,
+ * and for what the model answers. Refusals are recorded for admins. When the configured classifier
+ * is down, the text is not let through: check() answers 503 (retry), review() throws so the job
+ * tries again.
+ */
 export class ModerationService {
-  readonly #classifier: ContentClassifier;
+  readonly #classifier: ModerationClassifier;
   readonly #events: ModerationEventRepository;
   readonly #log: { warn(obj: object, msg: string): void };
 
   constructor(deps: {
-    classifier: ContentClassifier;
+    classifier: ModerationClassifier;
     events: ModerationEventRepository;
     log: { warn(obj: object, msg: string): void };
   }) {
@@ -24,22 +55,51 @@ export class ModerationService {
     this.#log = deps.log;
   }
 
-  /** Throws ContentRefusedError (422) and records the refusal for admins when the text is not allowed. */
+  /** Throws ContentRefusedError (422) and records the refusal when the text is not allowed. */
   async check(text: string, surface: ModerationSurface, userId: string | null): Promise<void> {
-    const verdict = await this.#classifier.classify(text, surface);
+    const verdict = await this.review(text, surface, userId);
     if (verdict.allowed) return;
     const category = verdict.category ?? "policy";
+    throw new ContentRefusedError(REFUSALS[category] ?? "This was refused by our content rules.", category);
+  }
+
+  /**
+   * The verdict on the text, without throwing for a refusal (which is recorded). Throws
+   * ModerationUnavailableError when the configured classifier fails.
+   */
+  async review(text: string, surface: ModerationSurface, userId: string | null): Promise<ModerationVerdict> {
+    let verdict: ModerationVerdict;
+    try {
+      verdict = await this.#classifier.classify(text, surface);
+    } catch (error) {
+      if (!(error instanceof ModerationProviderError)) throw error;
+      this.#log.warn({ userId, surface, err: error }, "moderation classifier unavailable: text held back");
+      throw new ModerationUnavailableError();
+    }
+    if (!verdict.allowed) await this.#record(text, surface, userId, verdict);
+    return verdict;
+  }
+
+  /** The rule-based check alone, at once and without recording: for a reply while it streams. */
+  allowsWhileStreaming(text: string): boolean {
+    return this.#classifier.classifyByRules(text).allowed;
+  }
+
+  /** What the character says instead of a refused reply; `seed` picks one of a few wordings. */
+  refusalInCharacter(seed: number): string {
+    return IN_CHARACTER_REFUSALS[Math.abs(seed) % IN_CHARACTER_REFUSALS.length] as string;
+  }
+
+  async #record(text: string, surface: ModerationSurface, userId: string | null, verdict: ModerationVerdict) {
+    const category = verdict.category ?? "policy";
+    const classifier = verdict.classifier ?? this.#classifier.name;
     await this.#events.record({
       userId,
       surface,
       category,
-      classifier: this.#classifier.name,
+      classifier,
       excerpt: text.slice(0, EXCERPT_LENGTH),
     });
-    this.#log.warn(
-      { userId, surface, category, classifier: this.#classifier.name },
-      "content refused by moderation",
-    );
-    throw new ContentRefusedError(REFUSALS[category] ?? "This was refused by our content rules.", category);
+    this.#log.warn({ userId, surface, category, classifier }, "content refused by moderation");
   }
 }

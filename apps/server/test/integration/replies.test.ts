@@ -2,19 +2,32 @@ import { chatSchema, messagesResponseSchema, modelListSchema, type SocketEvent }
 import { afterEach, describe, expect, it } from "vitest";
 import { DatabaseJobQueue } from "../../src/jobs/queue.ts";
 import { replyJobHandler } from "../../src/jobs/reply.ts";
+import type { LlmProvider } from "../../src/providers/llm/types.ts";
+import { createModerationClassifier } from "../../src/providers/moderation/index.ts";
+import { refusesMinors } from "../../src/providers/moderation/rule-based.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
+import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
 import { UserRepository } from "../../src/repositories/users.ts";
+import { ModerationService } from "../../src/services/moderation.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const apps: TestApp[] = [];
+
+/** The app's moderation step (the rules) for a reply handler built by hand. */
+const moderationFor = (t: TestApp) =>
+  new ModerationService({
+    classifier: createModerationClassifier({ provider: "rules" }),
+    events: new ModerationEventRepository(t.database.db),
+    log: { warn() {} },
+  });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function setup(options: { llm: ScriptedLlm; env?: Record<string, string> }) {
+async function setup(options: { llm: LlmProvider; env?: Record<string, string> }) {
   const bus = new MemoryEventBus();
   const t = await createTestApp({ bus, llm: options.llm, ...(options.env ? { env: options.env } : {}) });
   apps.push(t);
@@ -100,6 +113,7 @@ describe("character replies", () => {
         characters: new CharacterRepository(t.database.db),
         users: new UserRepository(t.database.db),
         presenter: t.presenter,
+        moderation: moderationFor(t),
       }),
     );
     restarted.start();
@@ -131,6 +145,7 @@ describe("character replies", () => {
       characters: new CharacterRepository(t.database.db),
       users: new UserRepository(t.database.db),
       presenter: t.presenter,
+      moderation: moderationFor(t),
     });
     const jobFor = (message: { id: number }) => ({
       userId: user.id,
@@ -174,6 +189,7 @@ describe("character replies", () => {
       characters: new CharacterRepository(t.database.db),
       users: new UserRepository(t.database.db),
       presenter: t.presenter,
+      moderation: moderationFor(t),
     });
     const job = {
       userId: user.id,
@@ -238,5 +254,103 @@ describe("character replies", () => {
       { delta: -1, reason: "message" },
       { delta: 1, reason: "refund" },
     ]);
+  });
+
+  describe("the model's reply is moderated", () => {
+    /** A model that streams a fixed reply piece by piece, and notes how far it was read. */
+    class StreamingLlm implements LlmProvider {
+      readonly name = "streaming";
+      yielded = 0;
+      readonly #pieces: string[];
+      readonly #delayMs: number;
+
+      constructor(pieces: string[], delayMs: number) {
+        this.#pieces = pieces;
+        this.#delayMs = delayMs;
+      }
+
+      async *streamReply() {
+        for (const piece of this.#pieces) {
+          this.yielded += 1;
+          yield piece;
+          if (this.#delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#delayMs));
+        }
+      }
+
+      async check() {
+        return { status: "ok" as const, detail: "streaming" };
+      }
+    }
+
+    const innocent = "Oh, that sounds like a lovely evening. Tell me more about the music you like.".split(
+      " ",
+    );
+    const flagged = "Sure, let's play. I'm fourteen now and we're dating, so I take off my".split(" ");
+
+    async function replyTo(llm: StreamingLlm) {
+      const app = await setup({ llm });
+      const sent = await app.call("POST", `/api/chats/${app.chat.id}/messages`, {
+        message: { text: "what are you up to tonight?" },
+      });
+      expect(sent.status).toBe(202);
+      const final = await app.finalReply();
+      const stored = await app.t.database.db
+        .selectFrom("messages")
+        .select("text")
+        .where("chat_id", "=", app.chat.id)
+        .where("reply_to", "=", sent.body.message.id)
+        .executeTakeFirstOrThrow();
+      const refusals = await app.t.database.db
+        .selectFrom("moderation_events")
+        .select(["surface", "category", "classifier", "user_id", "excerpt"])
+        .execute();
+      const updates = app.events.flatMap((event) => (event.action === "update" ? [event.message.text] : []));
+      return { final, stored, refusals, updates, user: app.user };
+    }
+
+    it("stops a streamed reply that makes the character a minor, stores and sends a refusal in character, and records it", async () => {
+      const llm = new StreamingLlm(
+        [...innocent, ...flagged].map((word) => `${word} `),
+        25,
+      );
+      const { final, stored, refusals, updates, user } = await replyTo(llm);
+
+      expect(stored.text).toMatch(/won't|not going to|hard line/i);
+      expect(stored.text).not.toMatch(/fourteen/);
+      expect(final.action === "add" && final.message.text).toBe(stored.text);
+      expect(refusals).toEqual([
+        expect.objectContaining({
+          surface: "model_output",
+          category: "minors",
+          classifier: "rules",
+          user_id: user.id,
+        }),
+      ]);
+      expect(refusals[0]?.excerpt).toContain("fourteen");
+      // the innocent start streamed; nothing the rules refuse was sent, and the model was not read to the end
+      expect(updates.length).toBeGreaterThan(0);
+      for (const text of updates) {
+        expect(refusesMinors(text)).toBe(false);
+        expect(text).not.toContain("fourteen");
+      }
+      expect(llm.yielded).toBeLessThan(innocent.length + flagged.length);
+    });
+
+    it("checks the finished reply before it is stored, also when it streamed too fast for an update", async () => {
+      const pieces = ["Fine", " by", " me.", " You", " are", " 15", " and", " my", " girlfriend", " now."];
+      const { final, stored, refusals, updates } = await replyTo(new StreamingLlm(pieces, 0));
+
+      expect(stored.text).toMatch(/won't|not going to|hard line/i);
+      expect(final.action === "add" && final.message.text).toBe(stored.text);
+      expect(refusals).toEqual([expect.objectContaining({ surface: "model_output", category: "minors" })]);
+      for (const text of updates) expect(text).not.toContain("15");
+    });
+
+    it("stores an ordinary reply as it is and records nothing", async () => {
+      const pieces = innocent.map((word, index) => (index === 0 ? word : ` ${word}`));
+      const { stored, refusals } = await replyTo(new StreamingLlm(pieces, 5));
+      expect(stored.text).toBe(innocent.join(" "));
+      expect(refusals).toEqual([]);
+    });
   });
 });

@@ -1,0 +1,62 @@
+import type { HealthCheck } from "../../services/health.ts";
+import { LlamaGuardClassifier } from "./llama-guard.ts";
+import { OpenAiModerationClassifier } from "./openai-moderation.ts";
+import { RuleBasedClassifier } from "./rule-based.ts";
+import { RulesFirstClassifier } from "./rules-first.ts";
+import type { ModerationClassifier } from "./types.ts";
+
+export interface ModerationConfig {
+  /** MODERATION_PROVIDER: the classifier after the rules; "rules" adds none */
+  provider: "rules" | "openai" | "llama-guard";
+  /** MODERATION_BASE_URL: required by openai and llama-guard */
+  baseUrl?: string | undefined;
+  /** MODERATION_API_KEY */
+  apiKey?: string | undefined;
+  /** MODERATION_MODEL: the judge model (llama-guard, required) or moderation model (openai, optional) */
+  model?: string | undefined;
+}
+
+/** The moderation step: the rules, then the configured classifier (decision 13). */
+export function createModerationClassifier(config: ModerationConfig): ModerationClassifier {
+  const rules = new RuleBasedClassifier();
+  if (config.provider === "rules") return new RulesFirstClassifier(rules);
+  const baseUrl = config.baseUrl?.trim();
+  if (!baseUrl) {
+    throw new Error(
+      `MODERATION_BASE_URL is required with MODERATION_PROVIDER=${config.provider} (e.g. ${
+        config.provider === "openai" ? "https://api.openai.com/v1" : "http://127.0.0.1:11434/v1"
+      })`,
+    );
+  }
+  if (config.provider === "openai") {
+    return new RulesFirstClassifier(
+      rules,
+      new OpenAiModerationClassifier({ baseUrl, apiKey: config.apiKey, model: config.model }),
+    );
+  }
+  const model = config.model?.trim();
+  if (!model) {
+    throw new Error(
+      "MODERATION_MODEL is required with MODERATION_PROVIDER=llama-guard: name the judge model (e.g. llama-guard3:8b)",
+    );
+  }
+  return new RulesFirstClassifier(rules, new LlamaGuardClassifier({ baseUrl, apiKey: config.apiKey, model }));
+}
+
+/** The "moderation" entry of the health report's providers. */
+export function moderationHealthCheck(classifier: ModerationClassifier): HealthCheck {
+  return { name: "moderation", check: () => classifier.check() };
+}
+
+export { LlamaGuardClassifier, llamaGuardPrompt, parseLlamaGuardAnswer } from "./llama-guard.ts";
+export { OpenAiModerationClassifier } from "./openai-moderation.ts";
+export { RuleBasedClassifier } from "./rule-based.ts";
+export { RulesFirstClassifier } from "./rules-first.ts";
+export {
+  type ContentClassifier,
+  type ModerationClassifier,
+  ModerationProviderError,
+  type ModerationSurface,
+  type ModerationVerdict,
+  type RemoteClassifier,
+} from "./types.ts";

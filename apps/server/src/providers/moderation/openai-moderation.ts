@@ -1,0 +1,82 @@
+import type { ComponentStatus } from "../../services/health.ts";
+import { apiRoot, clip, describeError, describeUrl } from "../upstream-http.ts";
+import { bearer, requestJson } from "./http.ts";
+import { ModerationProviderError, type ModerationVerdict, type RemoteClassifier } from "./types.ts";
+
+export interface OpenAiModerationOptions {
+  /** The API root, "https://api.openai.com/v1"; a bare host gets /v1. */
+  baseUrl: string;
+  apiKey?: string | undefined;
+  /** e.g. "omni-moderation-latest"; the server's default when unset */
+  model?: string | undefined;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** The category this adult app refuses; the others (adult sexual content, violence in fiction) are allowed. */
+const MINORS_CATEGORY = "sexual/minors";
+
+/**
+ * OpenAI's moderation API (`POST /v1/moderations`) or a server that speaks it. Only
+ * `sexual/minors` refuses: the other categories describe what adults may write here.
+ */
+export class OpenAiModerationClassifier implements RemoteClassifier {
+  readonly name = "openai-moderation";
+  readonly #root: string;
+  readonly #headers: Record<string, string>;
+  readonly #model: string | undefined;
+  readonly #timeoutMs: number;
+  readonly #where: string;
+
+  constructor(options: OpenAiModerationOptions) {
+    this.#root = apiRoot(options.baseUrl);
+    this.#headers = bearer(options.apiKey);
+    this.#model = options.model?.trim() || undefined;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#where = describeUrl(this.#root, "the moderation server");
+  }
+
+  async classify(text: string): Promise<ModerationVerdict> {
+    const answer = await requestJson(`${this.#root}/moderations`, {
+      method: "POST",
+      headers: this.#headers,
+      body: this.#model ? { model: this.#model, input: text } : { input: text },
+      timeoutMs: this.#timeoutMs,
+      where: this.#where,
+    });
+    const result = firstResult(answer);
+    if (!result) {
+      throw new ModerationProviderError(
+        `${this.#where} sent no moderation result: ${clip(JSON.stringify(answer), 120)}`,
+        {
+          retryable: true,
+        },
+      );
+    }
+    return result.categories?.[MINORS_CATEGORY] === true
+      ? { allowed: false, category: "minors", classifier: this.name }
+      : { allowed: true };
+  }
+
+  /** Lists the server's models: ok when it answers. */
+  async check(): Promise<ComponentStatus> {
+    const detail = `openai moderation ${this.#where}${this.#model ? `, model ${this.#model}` : ""}`;
+    try {
+      await requestJson(`${this.#root}/models`, {
+        method: "GET",
+        headers: this.#headers,
+        timeoutMs: this.#timeoutMs,
+        where: this.#where,
+      });
+      return { status: "ok", detail };
+    } catch (error) {
+      return { status: "degraded", detail: `${detail}: ${describeError(error)}` };
+    }
+  }
+}
+
+function firstResult(answer: unknown): { categories?: Record<string, unknown> } | undefined {
+  const results = (answer as { results?: unknown } | null)?.results;
+  const first: unknown = Array.isArray(results) ? results[0] : undefined;
+  return first && typeof first === "object" ? (first as { categories?: Record<string, unknown> }) : undefined;
+}
