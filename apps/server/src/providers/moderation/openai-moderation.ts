@@ -1,7 +1,12 @@
 import type { ComponentStatus } from "../../services/health.ts";
 import { apiRoot, clip, describeError, describeUrl } from "../upstream-http.ts";
 import { bearer, requestJson } from "./http.ts";
-import { ModerationProviderError, type ModerationVerdict, type RemoteClassifier } from "./types.ts";
+import {
+  ModerationProviderError,
+  type ModerationSurface,
+  type ModerationVerdict,
+  type RemoteClassifier,
+} from "./types.ts";
 
 export interface OpenAiModerationOptions {
   /** The API root, "https://api.openai.com/v1"; a bare host gets /v1. */
@@ -36,7 +41,8 @@ export class OpenAiModerationClassifier implements RemoteClassifier {
     this.#where = describeUrl(this.#root, "the moderation server");
   }
 
-  async classify(text: string): Promise<ModerationVerdict> {
+  /** The API judges text the same whoever wrote it: the surface does not change the request. */
+  async classify(text: string, _surface: ModerationSurface): Promise<ModerationVerdict> {
     const answer = await requestJson(`${this.#root}/moderations`, {
       method: "POST",
       headers: this.#headers,
