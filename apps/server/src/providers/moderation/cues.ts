@@ -144,7 +144,6 @@ function findAges(text: string): Age[] {
 // --- clauses ---
 
 const CLAUSE_PUNCTUATION = /[,;:!?\n()[\]"]|(?<!\d)\.|\.{2,}| - /g;
-const SENTENCE_PUNCTUATION = /[;!?\n]|(?<!\d)\.(?!\d)/g;
 
 function boundaries(text: string, patterns: RegExp[]): number[] {
   const at = new Set<number>();
@@ -183,7 +182,6 @@ export class Reading {
   readonly romantic: ContextWord[];
   readonly media: Span[];
   readonly #clauses: number[];
-  readonly #sentences: number[];
   readonly #spans: Record<"roleplay" | "family" | "past" | "neutral", Span[]>;
   readonly #pair: Span[];
   readonly #thirdAfter: Span[];
@@ -193,7 +191,6 @@ export class Reading {
     const text = reading.replace(PATTERNS.endearments, (found) => "x".repeat(found.length));
     this.text = text;
     this.#clauses = boundaries(text, [CLAUSE_PUNCTUATION, PATTERNS.clauseBreaks]);
-    this.#sentences = boundaries(text, [SENTENCE_PUNCTUATION]);
     this.#spans = {
       roleplay: findAll(PATTERNS.roleplay, text),
       family: findAll(PATTERNS.family, text),
@@ -237,10 +234,6 @@ export class Reading {
     return indexOf(this.#clauses, a.start) === indexOf(this.#clauses, b.start);
   }
 
-  sameSentence(a: Span, b: Span): boolean {
-    return indexOf(this.#sentences, a.start) === indexOf(this.#sentences, b.start);
-  }
-
   /** A span of the kind in the same clause, at most `tokens` words away. */
   near(kind: "family" | "past" | "neutral", mention: Span, tokens: number): boolean {
     return this.#spans[kind].some(
@@ -248,9 +241,9 @@ export class Reading {
     );
   }
 
-  /** A roleplay is set up in the mention's sentence. */
-  inRoleplay(mention: Span): boolean {
-    return this.#spans.roleplay.some((span) => this.sameSentence(span, mention));
+  /** A roleplay is set up: it frames the whole message ("Let's roleplay. Your character: …"). */
+  get setsUpRoleplay(): boolean {
+    return this.#spans.roleplay.length > 0;
   }
 
   /** "you are a …", "I'm in …", "pretend to be …" right before the mention, in its clause. */

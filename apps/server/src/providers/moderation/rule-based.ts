@@ -47,7 +47,7 @@ function placement(reading: Reading, mention: MinorMention): Placement {
   if (reading.near("past", mention, 8)) return "past";
   if (reading.afterRoleCopula(mention)) return "role";
   if (reading.near("family", mention, 6)) return "family";
-  if (reading.inRoleplay(mention) || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
+  if (reading.setsUpRoleplay || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
   return "other";
 }
 
@@ -68,9 +68,9 @@ function mentionRefused(reading: Reading, mention: MinorMention): boolean {
     case "past":
       return sexual.some(sameClause) || reading.romantic.some(sameClause);
     case "family":
-      // a parent's talk: sex or romance must be tied to the child itself
+      // a parent's talk: sex only for the pair and away from the child; romance not aimed at the child
       return (
-        sexual.some((word) => sameClause(word) || word.third) ||
+        sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
         reading.romantic.some(
           (word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 1),
         )

@@ -57,6 +57,7 @@ export const german: Lexicon = {
       bare: true,
     },
     { pattern: "(?:alter|alter:) {N}", subject: "other" },
+    { pattern: "ich,? {N} jahre", subject: "self" },
     { pattern: "(?:als ich|als wir) {N}", subject: "self", past: true, bare: true },
     { pattern: "ich war {N}", subject: "self", past: true, bare: true },
     {

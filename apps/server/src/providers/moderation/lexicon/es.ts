@@ -42,11 +42,12 @@ export const spanish: Lexicon = {
     },
     {
       pattern:
-        "(?:chica|chico|nina|nino|nena|muchacha|muchacho|cria|chiquilla|adolescente|estudiante|colegiala) de {N}",
+        "(?:chica|chico|ninas?|ninos?|nena|muchacha|muchacho|cria|chiquilla|adolescente|estudiante|colegiala|alumna|sobrin[ao]|hij[ao]|herman(?:it)?[ao]|prim[ao]|vecin[ao]|novi[ao]) de {N}",
       subject: "other",
     },
     { pattern: "con {N} (?:anos|anitos)", subject: "other" },
     { pattern: "{N} anitos", subject: "other" },
+    { pattern: "yo,? (?:solo |apenas )?{N} (?:anos|anitos)", subject: "self" },
     { pattern: "{N} anos de edad", subject: "other" },
     { pattern: "(?:cumplo|cumpli) {N}", subject: "self", bare: true },
     { pattern: "(?:cumples|cumpliste) {N}", subject: "you", bare: true },

@@ -40,6 +40,11 @@ export const french: Lexicon = {
       subject: "other",
     },
     { pattern: "agee? de {N}", subject: "other" },
+    { pattern: "moi,? (?:j'ai )?{N} ans", subject: "self" },
+    {
+      pattern: "(?:fille|fillette|gamine|niece|soeur|cousine|eleve|copine|petite amie|voisine|ado) de {N}",
+      subject: "other",
+    },
     { pattern: "(?:a|vers) {N} ans", subject: "other", past: true },
   ],
   notAgeAfter: [

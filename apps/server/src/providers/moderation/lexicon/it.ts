@@ -40,6 +40,12 @@ export const italian: Lexicon = {
     { pattern: "(?:eta|eta:) (?:di )?{N}", subject: "other" },
     { pattern: "quando (?:io )?avevo {N}", subject: "self", past: true },
     { pattern: "a {N} anni", subject: "other", past: true },
+    { pattern: "io,? {N} anni", subject: "self" },
+    {
+      pattern:
+        "(?:ragazzin[ao]|bambin[ao]|nipote|figlia|figlio|sorell(?:a|ina)|cugin[ao]|alunn[ao]|fidanzat[ao]|vicin[ao]) di {N}",
+      subject: "other",
+    },
   ],
   notAgeAfter: [
     "minuti?",

@@ -46,11 +46,13 @@ export const portuguese: Lexicon = {
       subject: "other",
     },
     {
-      pattern: "(?:garota|garoto|menina|menino|novinha|crianca|adolescente|aluna|estudante|colegial) de {N}",
+      pattern:
+        "(?:garotas?|garotos?|meninas?|meninos?|novinha|crianca|adolescente|aluna|estudante|colegial|sobrinh[ao]|filh[ao]|irma|irmazinha|prim[ao]|vizinh[ao]|namorad[ao]) de {N}",
       subject: "other",
     },
     { pattern: "com {N} (?:anos|aninhos)", subject: "other" },
     { pattern: "{N} aninhos", subject: "other" },
+    { pattern: "eu,? (?:so |apenas )?{N} (?:anos|aninhos)", subject: "self" },
     { pattern: "{N} anos de idade", subject: "other" },
     { pattern: "(?:faco|completo|completei) {N}(?: anos)?", subject: "self", bare: true },
     { pattern: "(?:ela|ele|voce) (?:faz|completa|fez) {N}(?: anos)?", subject: "other", bare: true },
