@@ -14,6 +14,7 @@ import { createImageProvider, imageHealthCheck } from "./providers/image/index.t
 import type { ImageProvider } from "./providers/image/types.ts";
 import { createLlmProvider, llmHealthCheck } from "./providers/llm/index.ts";
 import type { LlmProvider } from "./providers/llm/types.ts";
+import { createModerationClassifier, moderationHealthCheck } from "./providers/moderation/index.ts";
 import { createTtsProvider, ttsHealthCheck } from "./providers/tts/index.ts";
 import type { TtsProvider } from "./providers/tts/types.ts";
 import type { EventBus } from "./realtime/bus.ts";
@@ -83,7 +84,8 @@ export async function buildApp(
   const llm = deps.llm ?? createLlmProvider(deps.config.llm);
   const tts = deps.tts ?? createTtsProvider(deps.config.tts);
   const images = deps.images ?? createImageProvider(deps.config.image);
-  const services = createServices({ ...deps, email, bus, llm, tts, images, log: app.log });
+  const moderation = createModerationClassifier(deps.config.moderation);
+  const services = createServices({ ...deps, email, bus, llm, tts, images, moderation, log: app.log });
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
@@ -101,6 +103,7 @@ export async function buildApp(
     emailHealthCheck(email),
     llmHealthCheck(llm),
     ttsHealthCheck(tts),
+    moderationHealthCheck(moderation),
     {
       name: "media_storage",
       check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),

@@ -4,6 +4,7 @@ import { loadConfig } from "./config.ts";
 import { createEmailSender } from "./providers/email/index.ts";
 import { createImageProvider } from "./providers/image/index.ts";
 import { createLlmProvider } from "./providers/llm/index.ts";
+import { createModerationClassifier } from "./providers/moderation/index.ts";
 import { createTtsProvider } from "./providers/tts/index.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { createServices } from "./services/index.ts";
@@ -27,6 +28,7 @@ const services = createServices({
   llm: createLlmProvider(config.llm),
   tts: createTtsProvider(config.tts),
   images: createImageProvider(config.image),
+  moderation: createModerationClassifier(config.moderation),
   log,
 });
 services.jobs.start();

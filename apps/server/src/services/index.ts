@@ -11,7 +11,7 @@ import type { MediaStorage } from "../media/storage.ts";
 import type { EmailSender } from "../providers/email/index.ts";
 import type { ImageProvider } from "../providers/image/types.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
-import { createModerationClassifier } from "../providers/moderation/index.ts";
+import type { ModerationClassifier } from "../providers/moderation/types.ts";
 import type { TtsProvider } from "../providers/tts/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
@@ -40,6 +40,7 @@ export function createServices(deps: {
   tts: TtsProvider;
   images: ImageProvider;
   bus: EventBus;
+  moderation: ModerationClassifier;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
   const { db } = deps.database;
@@ -62,7 +63,7 @@ export function createServices(deps: {
     onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
   });
   const moderation = new ModerationService({
-    classifier: createModerationClassifier(deps.config.moderation),
+    classifier: deps.moderation,
     events: new ModerationEventRepository(db),
     log: deps.log,
   });
