@@ -18,7 +18,10 @@ describe("health", () => {
     expect(health.status).toBe("ok");
     expect(health.database).toMatchObject({ status: "ok", dialect: testDatabaseKind() });
     expect(health.providers.image?.status).toBe("ok");
-    expect(health.providers.moderation).toMatchObject({ status: "ok", detail: expect.stringContaining("rules") });
+    expect(health.providers.moderation).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining("rules"),
+    });
   });
 });
 
