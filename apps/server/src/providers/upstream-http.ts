@@ -201,3 +201,49 @@ export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
+
+/**
+ * Sends a JSON request with one UpstreamCall and returns the parsed JSON answer. Every failure is
+ * the provider's error (options.error), saying whether trying again may help; an answer that is
+ * not JSON is the server's fault and retryable.
+ */
+export async function requestJson(
+  url: string,
+  init: UpstreamCallOptions & {
+    method: "GET" | "POST";
+    headers: Record<string, string>;
+    body?: unknown;
+  },
+): Promise<unknown> {
+  const { method, headers, body, ...callOptions } = init;
+  const call = new UpstreamCall(callOptions);
+  let text: string;
+  try {
+    const response = await call.fetch(url, {
+      method,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    text = await call.read("while reading the answer", () => response.text());
+  } finally {
+    call.end();
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw init.error(`${init.where} sent data that is not JSON: ${clip(text, 120)}`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+}
+
+/** `Authorization: Bearer …` when there is a key (local servers usually need none). */
+export function bearerHeader(apiKey: string | undefined): Record<string, string> {
+  const key = apiKey?.trim();
+  return key ? { authorization: `Bearer ${key}` } : {};
+}

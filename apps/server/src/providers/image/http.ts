@@ -1,4 +1,4 @@
-import { clip, UpstreamCall, upstreamMessage } from "../upstream-http.ts";
+import { requestJson as requestUpstreamJson, upstreamMessage } from "../upstream-http.ts";
 import { ImageProviderError } from "./types.ts";
 
 /** AUTOMATIC1111 reports failures as { error: "<exception type>", errors: "<message>" }. */
@@ -14,11 +14,8 @@ function errorMessage(body: string, statusText: string): string {
   return upstreamMessage(body, statusText);
 }
 
-/**
- * Sends a JSON request and returns the parsed JSON answer. Every failure is an
- * ImageProviderError that says whether trying again may help.
- */
-export async function requestJson(
+/** A JSON request to an image server; every failure is an ImageProviderError. */
+export function requestJson(
   url: string,
   init: {
     method: "GET" | "POST";
@@ -29,36 +26,11 @@ export async function requestJson(
     where: string;
   },
 ): Promise<unknown> {
-  const call = new UpstreamCall({
-    where: init.where,
-    timeoutMs: init.timeoutMs,
-    signal: init.signal,
+  return requestUpstreamJson(url, {
+    ...init,
     error: (message, options) => new ImageProviderError(message, options),
     errorMessage,
   });
-  let text: string;
-  try {
-    const response = await call.fetch(url, {
-      method: init.method,
-      headers: {
-        accept: "application/json",
-        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-        ...init.headers,
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    text = await call.read("while reading the answer", () => response.text());
-  } finally {
-    call.end();
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImageProviderError(`${init.where} sent data that is not JSON: ${clip(text, 120)}`, {
-      retryable: true,
-      cause: error,
-    });
-  }
 }
 
 /** Decodes a base64 image (with or without a data: URL prefix); a bad one is the server's fault. */

@@ -1,5 +1,5 @@
 import type { ComponentStatus } from "../../services/health.ts";
-import { apiRoot, describeError, describeUrl } from "../upstream-http.ts";
+import { apiRoot, bearerHeader, describeError, describeUrl } from "../upstream-http.ts";
 import { decodeBase64Image, requestJson } from "./http.ts";
 import { buildImagePrompt } from "./prompt.ts";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
@@ -37,8 +37,7 @@ export class OpenAiImagesProvider implements ImageProvider {
 
   constructor(options: OpenAiImagesOptions) {
     this.#root = apiRoot(options.baseUrl);
-    const key = options.apiKey?.trim();
-    this.#headers = key ? { authorization: `Bearer ${key}` } : {};
+    this.#headers = bearerHeader(options.apiKey);
     this.#model = options.model;
     this.#size = options.size ? `${options.size.width}x${options.size.height}` : "1024x1024";
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

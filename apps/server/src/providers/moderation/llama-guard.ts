@@ -1,6 +1,6 @@
 import type { ComponentStatus } from "../../services/health.ts";
-import { apiRoot, clip, describeError, describeUrl } from "../upstream-http.ts";
-import { bearer, requestJson } from "./http.ts";
+import { apiRoot, bearerHeader, clip, describeError, describeUrl } from "../upstream-http.ts";
+import { requestJson } from "./http.ts";
 import {
   ModerationProviderError,
   type ModerationSurface,
@@ -96,7 +96,7 @@ export class LlamaGuardClassifier implements RemoteClassifier {
 
   constructor(options: LlamaGuardOptions) {
     this.#root = apiRoot(options.baseUrl);
-    this.#headers = bearer(options.apiKey);
+    this.#headers = bearerHeader(options.apiKey);
     this.#model = options.model;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#where = describeUrl(this.#root, "the moderation server");
