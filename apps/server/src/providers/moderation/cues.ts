@@ -59,17 +59,33 @@ const AMBIGUOUS_NUMBER_WORDS = new Set(["once", "seize", "tres", "sei", "elf", "
 
 interface CompiledAge extends AgePattern {
   regex: RegExp;
+  /** the smallest number read as an age (a number right after a noun without a comma: "girl 12") */
+  minValue?: number;
 }
 
-const AGE_PATTERNS: CompiledAge[] = LEXICONS.flatMap((lexicon) =>
-  lexicon.ages.map((age) => ({
-    ...age,
-    regex: new RegExp(
-      `(?<![a-z0-9])(?:${age.pattern.split("{N}").map(stretch).join(NUMBER)})(?![a-z0-9])`,
-      "g",
-    ),
-  })),
-);
+const compileAge = (age: AgePattern, source: string, minValue?: number): CompiledAge => ({
+  ...age,
+  regex: new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`, "g"),
+  ...(minValue === undefined ? {} : { minValue }),
+});
+
+/** A person's noun in any language, with a name ("a girl named Emma"). */
+const PERSON = `(?:${LEXICONS.flatMap((lexicon) => lexicon.persons)
+  .map((source) => `(?:${stretch(source)})`)
+  .join("|")})(?: (?:named|called|llamad[ao]|nommee?|namens|chamad[ao]|chiamat[ao]) [a-z]+)?`;
+
+const AGE_PATTERNS: CompiledAge[] = [
+  ...LEXICONS.flatMap((lexicon) =>
+    lexicon.ages.map((age) => compileAge(age, age.pattern.split("{N}").map(stretch).join(NUMBER))),
+  ),
+  // a bare number set off after a person: "a girl, 11,", "my stepsister (12)", "Mädchen - 12"
+  compileAge(
+    { pattern: "{PERSON}, {N}", subject: "other", bare: true },
+    `${PERSON} ?(?:,|\\(|:| -) ?${NUMBER}(?! ?(?:tonight|tomorrow|today|sharp|o'?clock))`,
+  ),
+  // or right after it, when it is a teenager's or a child's two digits: "petite girl 12 naked"
+  compileAge({ pattern: "{PERSON} {N}", subject: "other", bare: true }, `${PERSON} ${NUMBER}`, 10),
+];
 
 /** What may follow a number that is not an age: units, "of", "minutes", "ago". */
 const NOT_AGE_AFTER = new RegExp(
@@ -122,7 +138,7 @@ function findAges(text: string): Age[] {
     for (const match of text.matchAll(pattern.regex)) {
       const raw = match.groups?.n ?? "";
       const value = numberValue(raw);
-      if (value === undefined || value < 1) continue;
+      if (value === undefined || value < (pattern.minValue ?? 1)) continue;
       const isWord = !/^\d+$/.test(raw);
       if (isWord && pattern.bare && (value < 10 || AMBIGUOUS_NUMBER_WORDS.has(collapseRepeats(raw))))
         continue;
@@ -238,6 +254,19 @@ export class Reading {
   near(kind: "family" | "past" | "neutral", mention: Span, tokens: number): boolean {
     return this.#spans[kind].some(
       (span) => this.sameClause(span, mention) && this.tokensBetween(span, mention) <= tokens,
+    );
+  }
+
+  /**
+   * A span of the kind shortly before the mention in the same sentence, across commas: "my niece
+   * is here tonight, she's 6".
+   */
+  before(kind: "family", mention: Span, tokens: number): boolean {
+    return this.#spans[kind].some(
+      (span) =>
+        span.end <= mention.start &&
+        this.tokensBetween(span, mention) <= tokens &&
+        !/[.!?\n]/.test(this.text.slice(span.end, mention.start)),
     );
   }
 

@@ -46,7 +46,7 @@ function placement(reading: Reading, mention: MinorMention): Placement {
   }
   if (reading.near("past", mention, 8)) return "past";
   if (reading.afterRoleCopula(mention)) return "role";
-  if (reading.near("family", mention, 6)) return "family";
+  if (reading.near("family", mention, 6) || (age && reading.before("family", mention, 6))) return "family";
   if (reading.setsUpRoleplay || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
   return "other";
 }
@@ -76,12 +76,15 @@ function mentionRefused(reading: Reading, mention: MinorMention): boolean {
         )
       );
     default:
+      // an age said of someone else who is not the speaker's child ("she's 12", "a girl, 11,"):
+      // sex or romance anywhere in the message is tied to them
+      if (mention.kind === "age")
+        return sexual.length > 0 || reading.romantic.length > 0 || reading.media.some(sameClause);
       return (
         sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
         reading.romantic.some(
           (word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 4),
-        ) ||
-        (mention.kind === "age" && reading.media.some(sameClause))
+        )
       );
   }
 }

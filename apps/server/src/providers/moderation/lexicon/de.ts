@@ -93,6 +93,27 @@ export const german: Lexicon = {
     "personen",
   ],
 
+  persons: [
+    "madchen",
+    "maedchen",
+    "jungen?",
+    "kind",
+    "tochter",
+    "sohn",
+    "stief ?tochter",
+    "stief ?sohn",
+    "(?:stief ?|kleine )?schwester",
+    "bruder",
+    "nichte",
+    "neffe",
+    "cousine",
+    "schuler(?:in)?",
+    "schueler(?:in)?",
+    "nachbarin",
+    "freundin",
+    "jungfrau",
+  ],
+
   minors: [
     "kind",
     "kinder",

@@ -89,6 +89,26 @@ export const spanish: Lexicon = {
     "copas?",
   ],
 
+  persons: [
+    "chicas?",
+    "chicos?",
+    "ninas?",
+    "ninos?",
+    "nenas?",
+    "muchachas?",
+    "muchachos?",
+    "hij[oa]s?",
+    "hijastr[oa]s?",
+    "herman(?:it|astr)?[oa]s?",
+    "sobrin[oa]s?",
+    "prim(?:it)?[oa]s?",
+    "alumn[oa]s?",
+    "estudiantes?",
+    "vecin(?:it)?[oa]s?",
+    "novi[oa]s?",
+    "virgen",
+  ],
+
   minors: [
     "ninas?",
     "ninos?",

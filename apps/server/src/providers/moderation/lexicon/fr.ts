@@ -66,6 +66,27 @@ export const french: Lexicon = {
     "verres?",
   ],
 
+  persons: [
+    "filles?",
+    "fillettes?",
+    "garcons?",
+    "gamine?s?",
+    "(?:demi |belle )?soeurs?",
+    "belle fille",
+    "demi freres?",
+    "freres?",
+    "nieces?",
+    "neveux?",
+    "cousine?s?",
+    "eleves?",
+    "etudiante?s?",
+    "voisine?s?",
+    "copine?s?",
+    "copains?",
+    "vierges?",
+    "ados?",
+  ],
+
   minors: [
     "enfants?",
     "gamin(?:e|es|s)?",

@@ -71,6 +71,22 @@ export const italian: Lexicon = {
     "birre?",
   ],
 
+  persons: [
+    "ragazz(?:in)?[aeio]",
+    "bambin[aeio]",
+    "figli[aeo]?",
+    "figliastr[ao]",
+    "sorell(?:in|astr)?[ae]",
+    "fratell(?:in)?[oi]",
+    "nipot(?:in)?[aei]",
+    "cugin[aeio]",
+    "alunn[aeio]",
+    "studentess[ae]",
+    "vicin[aeio]",
+    "fidanzat(?:in)?[aeio]",
+    "vergine",
+  ],
+
   minors: [
     "bambin[aeio]",
     "bimb[aeio]",

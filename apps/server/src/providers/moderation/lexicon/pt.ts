@@ -89,6 +89,23 @@ export const portuguese: Lexicon = {
     "cervejas?",
   ],
 
+  persons: [
+    "garot(?:inh)?[oa]s?",
+    "menin(?:inh)?[oa]s?",
+    "novinh[oa]s?",
+    "filh[oa]s?",
+    "entead[oa]s?",
+    "irma(?:zinha)?s?",
+    "irmaos?",
+    "irmaozinho",
+    "sobrinh[oa]s?",
+    "prim(?:inh)?[oa]s?",
+    "alun[oa]s?",
+    "vizinh[oa]s?",
+    "namorad(?:inh)?[oa]s?",
+    "virgem",
+  ],
+
   minors: [
     "criancas?",
     "meninas?",

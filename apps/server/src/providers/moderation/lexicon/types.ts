@@ -10,6 +10,11 @@ export interface Lexicon {
   ages: AgePattern[];
   /** a word right after a number that says it is not an age ("5 minutes", "14 years of experience") */
   notAgeAfter: string[];
+  /**
+   * nouns for a person that a bare number right after them gives an age ("a girl, 11,",
+   * "my stepsister (12)", "ein Mädchen, 12"): read in every language at once
+   */
+  persons: string[];
 
   /** words for children and minors ("kid", "teenager", "niña") */
   minors: string[];
