@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { healthReportSchema, healthStatusSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
 
 /** Log lines the app writes, parsed from pino's JSON. */
 class LogCapture extends Writable {
@@ -56,7 +56,7 @@ describe("over plain http", () => {
     const outside = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: LAN_CLIENT });
     expect(outside.statusCode).toBe(200);
     expect(outside.json()).toEqual(healthStatusSchema.parse(outside.json()));
-    expect(outside.body).not.toMatch(/sqlite|disk|\//);
+    expect(outside.body).not.toMatch(/sqlite|postgres|disk|\//);
 
     // a forwarded header does not make a remote caller local
     const forwarded = await t.app.inject({
@@ -68,7 +68,7 @@ describe("over plain http", () => {
     expect(Object.keys(forwarded.json())).toEqual(["status"]);
 
     const local = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: "127.0.0.1" });
-    expect(healthReportSchema.parse(local.json()).database.detail).toContain("sqlite");
+    expect(healthReportSchema.parse(local.json()).database.dialect).toBe(testDatabaseKind());
   });
 
   it.each([
