@@ -53,7 +53,8 @@ const NUMBER_WORDS = LEXICONS.flatMap((lexicon) => Object.keys(lexicon.numbers))
   .sort((a, b) => b.length - a.length)
   .map(stretch)
   .join("|");
-const NUMBER = `(?<n>\\d{1,3}|(?:${NUMBER_WORDS}))`;
+/** A number, digits or words; digits may carry an age's unit glued to them ("im 14yrs"). */
+const NUMBER = `(?<n>\\d{1,3}|(?:${NUMBER_WORDS}))(?:(?<=\\d)(?:yrs?|yo|y/o|y\\.o\\.?)(?![a-z0-9]))?`;
 /** Number words that are also common words elsewhere ("once", "seize"): not an age without a unit. */
 const AMBIGUOUS_NUMBER_WORDS = new Set(["once", "seize", "tres", "sei", "elf", "due", "dos"]);
 
@@ -63,21 +64,30 @@ interface CompiledAge extends AgePattern {
   minValue?: number;
 }
 
+/** A person's noun in any language, with a name ("a girl named Emma"). */
+const PERSON = `(?:${LEXICONS.flatMap((lexicon) => lexicon.persons)
+  .map((source) => `(?:${stretch(source)})`)
+  .join("|")})(?: (?:named|called|llamad[ao]|nommee?|namens|chamad[ao]|chiamat[ao]) [a-z]+)?`;
+
+/** An age pattern's source: its words stretched, `{N}` a number, `{PERSON}` a person's noun. */
+function ageSource(pattern: string): string {
+  return pattern
+    .split(/(\{N\}|\{PERSON\})/)
+    .map((part) => (part === "{N}" ? NUMBER : part === "{PERSON}" ? PERSON : stretch(part)))
+    .join("");
+}
+
 const compileAge = (age: AgePattern, source: string, minValue?: number): CompiledAge => ({
   ...age,
   regex: new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`, "g"),
   ...(minValue === undefined ? {} : { minValue }),
 });
 
-/** A person's noun in any language, with a name ("a girl named Emma"). */
-const PERSON = `(?:${LEXICONS.flatMap((lexicon) => lexicon.persons)
-  .map((source) => `(?:${stretch(source)})`)
-  .join("|")})(?: (?:named|called|llamad[ao]|nommee?|namens|chamad[ao]|chiamat[ao]) [a-z]+)?`;
+/** What may follow a description of the speaker at the start of a message ("14 y.o. and curious"). */
+const SELF_DESCRIPTION_AFTER = `(?= ?(?:[,&+!:;]|\\.{2,}|$)| (?:and|n|here|lol|looking|from|but|y|e|et|und|ed|ma|mais|aber|pero|mas)(?![a-z0-9]))`;
 
 const AGE_PATTERNS: CompiledAge[] = [
-  ...LEXICONS.flatMap((lexicon) =>
-    lexicon.ages.map((age) => compileAge(age, age.pattern.split("{N}").map(stretch).join(NUMBER))),
-  ),
+  ...LEXICONS.flatMap((lexicon) => lexicon.ages.map((age) => compileAge(age, ageSource(age.pattern)))),
   // a bare number set off after a person: "a girl, 11,", "my stepsister (12)", "Mädchen - 12"
   compileAge(
     { pattern: "{PERSON}, {N}", subject: "other", bare: true },
@@ -85,6 +95,14 @@ const AGE_PATTERNS: CompiledAge[] = [
   ),
   // or right after it, when it is a teenager's or a child's two digits: "petite girl 12 naked"
   compileAge({ pattern: "{PERSON} {N}", subject: "other", bare: true }, `${PERSON} ${NUMBER}`, 10),
+  // a message or sentence that opens with an age describes the speaker: "14 y.o. and curious",
+  // "barely 16 and already so naughty", "à peine 15 ans et …"
+  compileAge(
+    { pattern: "^{N} y/o and", subject: "self", bare: true },
+    `(?<=^|[.!?\\n] ?)(?:${stretch("(?:barely|only just|a peine|apenas|appena|kaum|gerade mal)")} ${NUMBER}(?: ?${stretch(
+      "(?:y/o|y\\.o\\.?|yo|yrs? old|years? old|yr old|anos|ans|anni|jahre(?: alt)?)",
+    )})?|${NUMBER} ?${stretch("(?:y/o|y\\.o\\.?|yo|yrs? old|years? old|yr old)")})${SELF_DESCRIPTION_AFTER}`,
+  ),
 ];
 
 /** What may follow a number that is not an age: units, "of", "minutes", "ago". */
@@ -258,15 +276,18 @@ export class Reading {
   }
 
   /**
-   * A span of the kind shortly before the mention in the same sentence, across commas: "my niece
-   * is here tonight, she's 6".
+   * The child of the family (or pupil) the mention is about: in its clause at most `tokens` words
+   * away, or for an age also shortly before it in the same sentence across commas ("my niece is
+   * here tonight, she's 6").
    */
-  before(kind: "family", mention: Span, tokens: number): boolean {
-    return this.#spans[kind].some(
+  familyOf(mention: Span, tokens: number, acrossCommas: boolean): Span | undefined {
+    return this.#spans.family.find(
       (span) =>
-        span.end <= mention.start &&
         this.tokensBetween(span, mention) <= tokens &&
-        !/[.!?\n]/.test(this.text.slice(span.end, mention.start)),
+        (this.sameClause(span, mention) ||
+          (acrossCommas &&
+            span.end <= mention.start &&
+            !/[.!?\n]/.test(this.text.slice(span.end, mention.start)))),
     );
   }
 

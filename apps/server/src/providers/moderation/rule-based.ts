@@ -46,7 +46,9 @@ function placement(reading: Reading, mention: MinorMention): Placement {
   }
   if (reading.near("past", mention, 8)) return "past";
   if (reading.afterRoleCopula(mention)) return "role";
-  if (reading.near("family", mention, 6) || (age && reading.before("family", mention, 6))) return "family";
+  const kin = reading.familyOf(mention, 6, age !== undefined);
+  // "be my little sister, she's 12": a relative the pair is cast as is a role, not the speaker's family
+  if (kin) return reading.afterRoleCopula(kin) ? "role" : "family";
   if (reading.setsUpRoleplay || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
   return "other";
 }

@@ -46,6 +46,11 @@ export const spanish: Lexicon = {
       subject: "other",
     },
     { pattern: "con {N} (?:anos|anitos)", subject: "other" },
+    {
+      pattern: "{PERSON} (?:tiene|tienen|tenia|tenian) (?:solo |apenas |ya )?{N}",
+      subject: "other",
+      bare: true,
+    },
     { pattern: "{N} anitos", subject: "other" },
     { pattern: "yo,? (?:solo |apenas )?{N} (?:anos|anitos)", subject: "self" },
     { pattern: "{N} anos de edad", subject: "other" },
@@ -281,7 +286,7 @@ export const spanish: Lexicon = {
   ],
 
   family: [
-    "(?:mi|mis|nuestr[oa]s?|su|sus|tu|tus|los|las) (?:\\w+ ){0,2}?(?:hij[oa]s?|nin[oa]s|sobrin[oa]s?|niet[oa]s?|alumn[oa]s?|estudiantes|bebes?|peques)",
+    "(?:mi|mis|nuestr[oa]s?|su|sus|tu|tus|los|las) (?:\\w+ ){0,2}?(?:hij[oa]s?|nin[oa]s|herman(?:it)?[oa]s?|sobrin[oa]s?|niet[oa]s?|alumn[oa]s?|estudiantes|bebes?|peques)",
     "(?:tiene|tengo|tienen|tenemos) (?:\\w+ )?(?:hij[oa]s|ninos)",
     "(?<!hijastr)(?:hij[oa]s?)",
     "madre de",

@@ -120,6 +120,10 @@ export const french: Lexicon = {
     "(?:eleve|eleves) (?:de|du|en) (?:college|primaire|\\w+ieme)",
     "(?:a l'|de l'|en )ecole primaire",
     "lycee",
+    "(?:en|de|une?) \\d{1,2} ?(?:e|re|eme|ieme) (?:annee|primaire|secondaire)(?! (?:de mariage|ensemble|de travail|d'))",
+    "\\d ?(?:e|re) (?:primaire|secondaire)",
+    "(?:premiere|deuxieme|troisieme|quatrieme|cinquieme|sixieme|septieme|huitieme) annee (?:du |de |en )?(?:primaire|secondaire|college)",
+    "secondaire [1-5](?![0-9])",
     "college",
   ],
   childBodies: [
@@ -244,7 +248,7 @@ export const french: Lexicon = {
   ],
 
   family: [
-    "(?:ma|mon|mes|notre|nos|sa|son|ses|leur|leurs|ta|ton|tes|les) (?:\\w+ ){0,2}?(?:fille|fils|filles|enfants?|gamins?|gosses|neveux?|nieces?|petits? enfants|eleves|bebes?|ados)",
+    "(?:ma|mon|mes|notre|nos|sa|son|ses|leur|leurs|ta|ton|tes|les) (?:\\w+ ){0,2}?(?<!belle ?|demi ?)(?:fille|fils|filles|soeurs?|freres?|enfants?|gamins?|gosses|neveux?|nieces?|petits? enfants|eleves|bebes?|ados)",
     "a (?:une|deux|trois|\\d+) (?:filles?|fils|enfants)",
     "(?:ont|avons|ai) (?:\\w+ )?enfants",
     "(?:mere|pere) de",

@@ -40,10 +40,11 @@ export const italian: Lexicon = {
     { pattern: "(?:eta|eta:) (?:di )?{N}", subject: "other" },
     { pattern: "quando (?:io )?avevo {N}", subject: "self", past: true },
     { pattern: "a {N} anni", subject: "other", past: true },
+    { pattern: "{PERSON} (?:hanno|avevano) (?:solo |appena |gia )?{N}", subject: "other", bare: true },
     { pattern: "io,? {N} anni", subject: "self" },
     {
       pattern:
-        "(?:ragazzin[ao]|bambin[ao]|nipote|figlia|figlio|sorell(?:a|ina)|cugin[ao]|alunn[ao]|fidanzat[ao]|vicin[ao]) di {N}",
+        "(?:ragazzin[ao]|bambin[ao]|nipot(?:in[ao]|e)|figlia|figlio|sorell(?:a|ina)|cugin[ao]|alunn[ao]|fidanzat[ao]|vicin[ao]) di {N}",
       subject: "other",
     },
   ],
@@ -139,7 +140,7 @@ export const italian: Lexicon = {
     "senza vestiti",
     "(?:ti|mi|la|lo) (?:tocco|tocca|tocchi)",
     "tocca(?:mi|rti|rla|rlo)",
-    "(?:fare|facciamo|fatto) l'amore",
+    "(?:fare|facciamo|fatto|fai|fa|faccio|fate|fanno|farai|faremo) l'amore",
     "(?:a|nel) letto",
     "sedur\\w*",
     "seduc\\w*",
@@ -219,7 +220,7 @@ export const italian: Lexicon = {
   ],
 
   family: [
-    "(?:mia|mio|miei|mie|nostr[oaie]|su[oa]|suoi|sue|tu[oa]|tuoi|tue|i|le) (?:\\w+ ){0,2}?(?:figli[oa]?|figlie|bambin[ieao]|nipot[ei]|alunn[ieao]|studenti)",
+    "(?:mia|mio|miei|mie|nostr[oaie]|su[oa]|suoi|sue|tu[oa]|tuoi|tue|i|le) (?:\\w+ ){0,2}?(?:figli[oa]?|figlie|sorell(?:in)?[ae]|fratell(?:in)?[oi]|bambin[ieao]|nipot(?:in)?[eiao]|alunn[ieao]|studenti)",
     "(?:ha|ho|hanno|abbiamo) (?:\\w+ )?figli",
     "(?<!figliastr)figli[ao]",
     "(?:madre|padre|mamma|papa) di",

@@ -51,6 +51,7 @@ export const portuguese: Lexicon = {
       subject: "other",
     },
     { pattern: "com {N} (?:anos|aninhos)", subject: "other" },
+    { pattern: "{PERSON} (?:tem|tinha|tinham) (?:so |apenas |ja )?{N}", subject: "other", bare: true },
     { pattern: "{N} aninhos", subject: "other" },
     { pattern: "eu,? (?:so |apenas )?{N} (?:anos|aninhos)", subject: "self" },
     { pattern: "{N} anos de idade", subject: "other" },
@@ -262,7 +263,7 @@ export const portuguese: Lexicon = {
   ],
 
   family: [
-    "(?:minha|meu|meus|minhas|nosso|nossa|nossos|nossas|seu|sua|seus|suas|teu|tua|as|os) (?:\\w+ ){0,2}?(?:filh[oa]s?|criancas|sobrinh[oa]s?|net[oa]s?|alun[oa]s|bebes?|meninos|meninas)",
+    "(?:minha|meu|meus|minhas|nosso|nossa|nossos|nossas|seu|sua|seus|suas|teu|tua|as|os) (?:\\w+ ){0,2}?(?:filh[oa]s?|irma(?:ozinho|zinha|os|o|s)?|criancas|sobrinh[oa]s?|net[oa]s?|alun[oa]s|bebes?|meninos|meninas)",
     "(?:tem|tenho|temos) (?:\\w+ )?filh[oa]s",
     "(?<!entead)filh[oa]s?",
     "(?:mae|pai) de",

@@ -6,7 +6,7 @@
 export interface Lexicon {
   /** number words from one to nineteen and the tens from twenty, with their values */
   numbers: Record<string, number>;
-  /** ages: `{N}` stands for the number (digits or a number word) */
+  /** ages: `{N}` stands for the number (digits or a number word), `{PERSON}` for a noun of `persons` */
   ages: AgePattern[];
   /** a word right after a number that says it is not an age ("5 minutes", "14 years of experience") */
   notAgeAfter: string[];
