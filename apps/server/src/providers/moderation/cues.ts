@@ -54,56 +54,219 @@ const NUMBER_WORDS = LEXICONS.flatMap((lexicon) => Object.keys(lexicon.numbers))
   .map(stretch)
   .join("|");
 /** A number, digits or words; digits may carry an age's unit glued to them ("im 14yrs"). */
-const NUMBER = `(?<n>\\d{1,3}|(?:${NUMBER_WORDS}))(?:(?<=\\d)(?:yrs?|yo|y/o|y\\.o\\.?)(?![a-z0-9]))?`;
+const numberSource = (name: string) =>
+  `(${name}\\d{1,3}|(?:${NUMBER_WORDS}))(?:(?<=\\d)(?:yrs?|yo|y/o|y\\.o\\.?)(?![a-z0-9]))?`;
 /** Number words that are also common words elsewhere ("once", "seize"): not an age without a unit. */
 const AMBIGUOUS_NUMBER_WORDS = new Set(["once", "seize", "tres", "sei", "elf", "due", "dos"]);
-
-interface CompiledAge extends AgePattern {
-  regex: RegExp;
-  /** the smallest number read as an age (a number right after a noun without a comma: "girl 12") */
-  minValue?: number;
-}
 
 /** A person's noun in any language, with a name ("a girl named Emma"). */
 const PERSON = `(?:${LEXICONS.flatMap((lexicon) => lexicon.persons)
   .map((source) => `(?:${stretch(source)})`)
   .join("|")})(?: (?:named|called|llamad[ao]|nommee?|namens|chamad[ao]|chiamat[ao]) [a-z]+)?`;
 
-/** An age pattern's source: its words stretched, `{N}` a number, `{PERSON}` a person's noun. */
+/** Part of an age pattern: its words stretched, `{PERSON}` a person's noun. */
 function ageSource(pattern: string): string {
   return pattern
-    .split(/(\{N\}|\{PERSON\})/)
-    .map((part) => (part === "{N}" ? NUMBER : part === "{PERSON}" ? PERSON : stretch(part)))
+    .split(/(\{PERSON\})/)
+    .map((part) => (part === "{PERSON}" ? PERSON : stretch(part)))
     .join("");
 }
 
-const compileAge = (age: AgePattern, source: string, minValue?: number): CompiledAge => ({
-  ...age,
-  regex: new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`, "g"),
-  ...(minValue === undefined ? {} : { minValue }),
-});
+/**
+ * An age pattern read from its number: every age has one, and numbers under 18 are rare, so the
+ * patterns are tried only where such a number stands (sticky at the number) rather than scanned
+ * over the whole text. What comes before the number is a lookbehind whose text (`pre`) gives the
+ * start of the age.
+ */
+interface CompiledAge extends AgePattern {
+  regex: RegExp;
+  /** the source of what comes before the number and after it */
+  before: string;
+  after: string;
+  /** the smallest number read as an age (a number right after a noun without a comma: "girl 12") */
+  minValue?: number;
+}
+
+/** An age pattern read at a number: `pre` is what stands before it, `n` the number. */
+const ageAt = (before: string, after: string, named: boolean) =>
+  `(?<=(?<![a-z0-9])(${named ? "?<pre>" : "?:"}${before}))${numberSource(named ? "?<n>" : "?:")}(?:${after})(?![a-z0-9])`;
+
+function compileAge(age: AgePattern, before: string, after: string, minValue?: number): CompiledAge {
+  return {
+    ...age,
+    regex: new RegExp(ageAt(before, after, true), "y"),
+    before,
+    after,
+    ...(minValue === undefined ? {} : { minValue }),
+  };
+}
+
+function lexiconAge(age: AgePattern): CompiledAge {
+  const parts = age.pattern.split("{N}");
+  if (parts.length !== 2) throw new Error(`an age pattern has one {N}: ${age.pattern}`);
+  return compileAge(age, ageSource(parts[0] as string), ageSource(parts[1] as string));
+}
 
 /** What may follow a description of the speaker at the start of a message ("14 y.o. and curious"). */
 const SELF_DESCRIPTION_AFTER = `(?= ?(?:[,&+!:;]|\\.{2,}|$)| (?:and|n|here|lol|looking|from|but|y|e|et|und|ed|ma|mais|aber|pero|mas)(?![a-z0-9]))`;
+const SELF_DESCRIPTION = { pattern: "^{N} y/o and", subject: "self", bare: true } as const;
 
 const AGE_PATTERNS: CompiledAge[] = [
-  ...LEXICONS.flatMap((lexicon) => lexicon.ages.map((age) => compileAge(age, ageSource(age.pattern)))),
+  ...LEXICONS.flatMap((lexicon) => lexicon.ages.map(lexiconAge)),
   // a bare number set off after a person: "a girl, 11,", "my stepsister (12)", "Mädchen - 12"
   compileAge(
     { pattern: "{PERSON}, {N}", subject: "other", bare: true },
-    `${PERSON} ?(?:,|\\(|:| -) ?${NUMBER}(?! ?(?:tonight|tomorrow|today|sharp|o'?clock))`,
+    `${PERSON} ?(?:,|\\(|:| -) ?`,
+    "(?! ?(?:tonight|tomorrow|today|sharp|o'?clock))",
   ),
   // or right after it, when it is a teenager's or a child's two digits: "petite girl 12 naked"
-  compileAge({ pattern: "{PERSON} {N}", subject: "other", bare: true }, `${PERSON} ${NUMBER}`, 10),
+  compileAge({ pattern: "{PERSON} {N}", subject: "other", bare: true }, `${PERSON} `, "", 10),
   // a message or sentence that opens with an age describes the speaker: "14 y.o. and curious",
   // "barely 16 and already so naughty", "à peine 15 ans et …"
   compileAge(
-    { pattern: "^{N} y/o and", subject: "self", bare: true },
-    `(?<=^|[.!?\\n] ?)(?:${stretch("(?:barely|only just|a peine|apenas|appena|kaum|gerade mal)")} ${NUMBER}(?: ?${stretch(
-      "(?:y/o|y\\.o\\.?|yo|yrs? old|years? old|yr old|anos|ans|anni|jahre(?: alt)?)",
-    )})?|${NUMBER} ?${stretch("(?:y/o|y\\.o\\.?|yo|yrs? old|years? old|yr old)")})${SELF_DESCRIPTION_AFTER}`,
+    SELF_DESCRIPTION,
+    `(?<=^|[.!?\\n] ?)${stretch("(?:barely|only just|a peine|apenas|appena|kaum|gerade mal) ")}`,
+    `(?: ?${stretch("(?:y/o|y\\.o\\.?|yo|yrs? old|years? old|yr old|anos|ans|anni|jahre(?: alt)?)")})?${SELF_DESCRIPTION_AFTER}`,
+  ),
+  compileAge(
+    SELF_DESCRIPTION,
+    "(?<=^|[.!?\\n] ?)",
+    ` ?${stretch("(?:y/o|y\\.o\\.?|yo|yrs? old|years? old|yr old)")}${SELF_DESCRIPTION_AFTER}`,
   ),
 ];
+
+/**
+ * The patterns that may be an age at a number, found with a few regular expressions that each
+ * stand for a group of patterns (one joining every pattern would be too large, see `chunks`):
+ * patterns that need something after the number are tried there, the others by what they need
+ * before it. Most numbers are in no group and are read no further; the others only by the
+ * patterns of the groups that matched.
+ */
+function ageGate(patterns: CompiledAge[]): (text: string, at: number) => CompiledAge[] {
+  const needsAfter = (age: CompiledAge) => !new RegExp(`^(?:${age.after})`).test("");
+  const groups = [
+    ...chunks(patterns.filter(needsAfter), (age) => age.after).map((group) => ({
+      regex: new RegExp(
+        `${numberSource("?:")}(?:${group.map((age) => `(?:${age.after})`).join("|")})(?![a-z0-9])`,
+        "y",
+      ),
+      group,
+    })),
+    ...chunks(
+      patterns.filter((age) => !needsAfter(age)),
+      (age) => age.before,
+    ).map((group) => ({
+      regex: new RegExp(`(?<=(?<![a-z0-9])(?:${group.map((age) => `(?:${age.before})`).join("|")}))`, "y"),
+      group,
+    })),
+  ];
+  return (text, at) => groups.filter(({ regex }) => matchesAt(regex, text, at)).flatMap(({ group }) => group);
+}
+
+const CHUNK_SOURCE = 12_000;
+
+/**
+ * Patterns in groups whose joined sources stay small: V8 runs a regular expression of more than
+ * about 20 KB of source far more slowly (measured: 20 µs a test instead of under 1), and smaller
+ * groups leave fewer patterns to try where one matched.
+ */
+function chunks<T>(items: T[], source: (item: T) => string, limit = CHUNK_SOURCE): T[][] {
+  const groups: T[][] = [];
+  let size = Number.POSITIVE_INFINITY;
+  for (const item of items) {
+    const length = source(item).length;
+    if (size + length > limit) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)?.push(item);
+    size += length;
+  }
+  return groups;
+}
+const matchesAt = (regex: RegExp, text: string, at: number) => {
+  regex.lastIndex = at;
+  return regex.test(text);
+};
+
+const AGES_AT = ageGate(AGE_PATTERNS);
+/** A bare pattern reads a number word only from ten up ("I'm five" is not an age, "I'm fifteen" is). */
+const UNIT_AGE_PATTERNS = AGE_PATTERNS.filter((age) => !age.bare);
+const UNIT_AGES_AT = ageGate(UNIT_AGE_PATTERNS);
+
+/** Digits that may be an age under 18 (longer runs are never read as one: `\d{1,3}`). */
+const DIGIT_RUN = /\d+/g;
+/** Every place a number word starts, even inside a word: it may be glued to the one before ("urfourteen"). */
+const NUMBER_WORD_AT = new RegExp(`(?=(${NUMBER_WORDS}))`, "g");
+const numberWordsAt = (keep: (word: string, value: number) => boolean) =>
+  new RegExp(
+    LEXICONS.flatMap((lexicon) => Object.entries(lexicon.numbers))
+      .filter(([word, value]) => keep(word, value))
+      .map(([word]) => stretch(word))
+      .join("|"),
+    "y",
+  );
+/** A number word under 18 starts here. */
+const MINOR_NUMBER_WORD = numberWordsAt((_, value) => value >= 1 && value < 18);
+/** … one that a bare pattern reads ("fifteen", not "five" nor "once"). */
+const BARE_NUMBER_WORD = numberWordsAt(
+  (word, value) => value >= 10 && value < 18 && !AMBIGUOUS_NUMBER_WORDS.has(collapseRepeats(word)),
+);
+/** A number word glued to the letters before it is an age only after what an age pattern puts there. */
+const gluedBefore = (patterns: CompiledAge[]) =>
+  chunks(
+    patterns.filter((age) => age.before !== ""),
+    (age) => age.before,
+    12_000,
+  ).map(
+    (group) => new RegExp(`(?<=(?<![a-z0-9])(?:${group.map((age) => `(?:${age.before})`).join("|")}))`, "y"),
+  );
+const GLUED_BEFORE = gluedBefore(AGE_PATTERNS);
+const GLUED_BEFORE_UNIT = gluedBefore(UNIT_AGE_PATTERNS);
+/**
+ * … and one glued to the letters after it only before what an age pattern puts there
+ * ("fiveyearsold"), with any number word that starts there ("unans" is "un ans", not "una").
+ */
+const GLUED_AFTER = new RegExp(
+  `(?:${NUMBER_WORDS})(?:${AGE_PATTERNS.map((age) => `(?:${age.after})`).join("|")})(?![a-z0-9])`,
+  "y",
+);
+
+const isAlphanumeric = (char: string | undefined) =>
+  char !== undefined && ((char >= "a" && char <= "z") || (char >= "0" && char <= "9"));
+
+/** Where a number stands that an age under 18 could be built on, and which patterns may read it. */
+interface NumberAt {
+  start: number;
+  word: boolean;
+  patterns: CompiledAge[];
+}
+
+function agedNumbers(text: string): NumberAt[] {
+  const found: NumberAt[] = [];
+  for (const match of text.matchAll(DIGIT_RUN)) {
+    const value = Number(match[0]);
+    if (match[0].length > 3 || value < 1 || value >= 18) continue;
+    const patterns = AGES_AT(text, match.index).filter((age) => value >= (age.minValue ?? 1));
+    if (patterns.length > 0) found.push({ start: match.index, word: false, patterns });
+  }
+  for (const match of text.matchAll(NUMBER_WORD_AT)) {
+    // the longest number word here; a pattern may take a shorter one, so what it reads is checked there
+    const start = match.index;
+    const end = start + (match[1] as string).length;
+    if (!matchesAt(MINOR_NUMBER_WORD, text, start)) continue;
+    const bare = matchesAt(BARE_NUMBER_WORD, text, start);
+    if (isAlphanumeric(text[end]) && !matchesAt(GLUED_AFTER, text, start)) continue;
+    if (
+      isAlphanumeric(text[start - 1]) &&
+      !(bare ? GLUED_BEFORE : GLUED_BEFORE_UNIT).some((regex) => matchesAt(regex, text, start))
+    )
+      continue;
+    const patterns = (bare ? AGES_AT : UNIT_AGES_AT)(text, start);
+    if (patterns.length > 0) found.push({ start, word: true, patterns });
+  }
+  return found;
+}
 
 /** What may follow a number that is not an age: units, "of", "minutes", "ago". */
 const NOT_AGE_AFTER = new RegExp(
@@ -152,20 +315,24 @@ export interface Age extends Span {
 
 function findAges(text: string): Age[] {
   const ages: Age[] = [];
-  for (const pattern of AGE_PATTERNS) {
-    for (const match of text.matchAll(pattern.regex)) {
+  for (const number of agedNumbers(text)) {
+    for (const pattern of number.patterns) {
+      pattern.regex.lastIndex = number.start;
+      const match = pattern.regex.exec(text);
+      if (!match) continue;
       const raw = match.groups?.n ?? "";
+      // the pattern may have taken a shorter number word than the one found here
       const value = numberValue(raw);
       if (value === undefined || value < (pattern.minValue ?? 1)) continue;
-      const isWord = !/^\d+$/.test(raw);
-      if (isWord && pattern.bare && (value < 10 || AMBIGUOUS_NUMBER_WORDS.has(collapseRepeats(raw))))
+      if (number.word && pattern.bare && (value < 10 || AMBIGUOUS_NUMBER_WORDS.has(collapseRepeats(raw))))
         continue;
+      const start = match.index - (match.groups?.pre ?? "").length;
       const end = match.index + match[0].length;
       if (!followsAsAge(text.slice(end), pattern.bare === true)) continue;
       ages.push({
-        start: match.index,
+        start,
         end,
-        text: match[0],
+        text: text.slice(start, end),
         value,
         subject: pattern.subject,
         past: pattern.past === true,
@@ -185,10 +352,21 @@ function boundaries(text: string, patterns: RegExp[]): number[] {
   return [...at].sort((a, b) => a - b);
 }
 
-function indexOf(bounds: number[], position: number): number {
-  let index = 0;
-  while (index < bounds.length && (bounds[index] as number) <= position) index += 1;
-  return index;
+/** How many clause boundaries stand at or before the position (the bounds are sorted). */
+function clauseOf(bounds: number[], position: number): number {
+  let low = 0;
+  let high = bounds.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((bounds[middle] as number) <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Anything but white space belongs to a word, as `split(/\s+/)` counts them. */
+function isWordChar(char: string | undefined): boolean {
+  return char !== undefined && !/\s/.test(char);
 }
 
 // --- the reading ---
@@ -211,29 +389,21 @@ export interface ContextWord extends Span {
 
 export class Reading {
   readonly text: string;
+  /** the minors the reading mentions; when there are none, nothing else is read */
   readonly minors: MinorMention[];
-  readonly sexual: ContextWord[];
-  readonly romantic: ContextWord[];
-  readonly media: Span[];
-  readonly #clauses: number[];
-  readonly #spans: Record<"roleplay" | "family" | "past" | "neutral", Span[]>;
-  readonly #pair: Span[];
-  readonly #thirdAfter: Span[];
+  #sexual?: ContextWord[];
+  #romantic?: ContextWord[];
+  #media?: Span[];
+  #clauses?: number[];
+  #spans: Partial<Record<"roleplay" | "family" | "past" | "neutral", Span[]>> = {};
+  #pair?: Span[];
+  #thirdAfter?: Span[];
+  #starts?: Uint32Array;
 
   constructor(reading: string) {
     // adult endearments that contain a minor word ("mi niña") say nothing of age
     const text = reading.replace(PATTERNS.endearments, (found) => "x".repeat(found.length));
     this.text = text;
-    this.#clauses = boundaries(text, [CLAUSE_PUNCTUATION, PATTERNS.clauseBreaks]);
-    this.#spans = {
-      roleplay: findAll(PATTERNS.roleplay, text),
-      family: findAll(PATTERNS.family, text),
-      past: findAll(PATTERNS.past, text),
-      neutral: findAll(PATTERNS.neutral, text),
-    };
-    this.#pair = findAll(PATTERNS.pair, text);
-    this.#thirdAfter = findAll(PATTERNS.thirdAfter, text);
-
     const ages = findAges(text);
     this.minors = [
       ...findAll(PATTERNS.strongMinors, text).map((span) => ({ ...span, kind: "strong" as const })),
@@ -242,13 +412,39 @@ export class Reading {
       ...findAll(PATTERNS.minors, text).map((span) => ({ ...span, kind: "word" as const })),
       ...ages.filter((age) => age.value < 18).map((age) => ({ ...age, kind: "age" as const, age })),
     ];
-    const education = findAll(PATTERNS.sexEducation, text);
-    this.sexual = findAll(PATTERNS.sexual, text).map((span) => this.#context(span, education));
-    this.romantic = findAll(PATTERNS.romantic, text).map((span) => this.#context(span, []));
-    this.media = findAll(PATTERNS.media, text);
+  }
+
+  get sexual(): ContextWord[] {
+    if (this.#sexual === undefined) {
+      const education = findAll(PATTERNS.sexEducation, this.text);
+      this.#sexual = findAll(PATTERNS.sexual, this.text).map((span) => this.#context(span, education));
+    }
+    return this.#sexual;
+  }
+
+  get romantic(): ContextWord[] {
+    this.#romantic ??= findAll(PATTERNS.romantic, this.text).map((span) => this.#context(span, []));
+    return this.#romantic;
+  }
+
+  get media(): Span[] {
+    this.#media ??= findAll(PATTERNS.media, this.text);
+    return this.#media;
+  }
+
+  #spansOf(kind: "roleplay" | "family" | "past" | "neutral"): Span[] {
+    this.#spans[kind] ??= findAll(PATTERNS[kind], this.text);
+    return this.#spans[kind];
+  }
+
+  get #clauseBounds(): number[] {
+    this.#clauses ??= boundaries(this.text, [CLAUSE_PUNCTUATION, PATTERNS.clauseBreaks]);
+    return this.#clauses;
   }
 
   #context(span: Span, education: Span[]): ContextWord {
+    this.#thirdAfter ??= findAll(PATTERNS.thirdAfter, this.text);
+    this.#pair ??= findAll(PATTERNS.pair, this.text);
     const third =
       this.#thirdAfter.some((other) => other.start >= span.end && this.tokensBetween(span, other) <= 1) ||
       /rl[aoe]s?$/.test(span.text);
@@ -260,17 +456,35 @@ export class Reading {
   /** Words strictly between two spans (0 when they touch or overlap). */
   tokensBetween(a: Span, b: Span): number {
     if (overlaps(a, b)) return 0;
-    const gap = this.text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start)).trim();
-    return gap === "" ? 0 : gap.split(/\s+/).length;
+    const from = Math.min(a.end, b.end);
+    const to = Math.max(a.start, b.start);
+    if (from >= to) return 0;
+    // words starting inside the gap, and the one the gap starts in the middle of
+    const starts = this.#wordStarts;
+    const inside = (starts[to] as number) - (starts[from] as number);
+    return inside + (isWordChar(this.text[from]) && isWordChar(this.text[from - 1]) ? 1 : 0);
+  }
+
+  /** For each position, how many words start before it. */
+  get #wordStarts(): Uint32Array {
+    if (this.#starts === undefined) {
+      const { text } = this;
+      const starts = new Uint32Array(text.length + 1);
+      for (let index = 0; index < text.length; index++)
+        starts[index + 1] =
+          (starts[index] as number) + (isWordChar(text[index]) && !isWordChar(text[index - 1]) ? 1 : 0);
+      this.#starts = starts;
+    }
+    return this.#starts;
   }
 
   sameClause(a: Span, b: Span): boolean {
-    return indexOf(this.#clauses, a.start) === indexOf(this.#clauses, b.start);
+    return clauseOf(this.#clauseBounds, a.start) === clauseOf(this.#clauseBounds, b.start);
   }
 
   /** A span of the kind in the same clause, at most `tokens` words away. */
   near(kind: "family" | "past" | "neutral", mention: Span, tokens: number): boolean {
-    return this.#spans[kind].some(
+    return this.#spansOf(kind).some(
       (span) => this.sameClause(span, mention) && this.tokensBetween(span, mention) <= tokens,
     );
   }
@@ -281,7 +495,7 @@ export class Reading {
    * here tonight, she's 6").
    */
   familyOf(mention: Span, tokens: number, acrossCommas: boolean): Span | undefined {
-    return this.#spans.family.find(
+    return this.#spansOf("family").find(
       (span) =>
         this.tokensBetween(span, mention) <= tokens &&
         (this.sameClause(span, mention) ||
@@ -293,12 +507,12 @@ export class Reading {
 
   /** A roleplay is set up: it frames the whole message ("Let's roleplay. Your character: …"). */
   get setsUpRoleplay(): boolean {
-    return this.#spans.roleplay.length > 0;
+    return this.#spansOf("roleplay").length > 0;
   }
 
   /** "you are a …", "I'm in …", "pretend to be …" right before the mention, in its clause. */
   afterRoleCopula(mention: Span): boolean {
-    const clauseStart = this.#clauses.filter((bound) => bound <= mention.start).at(-1) ?? 0;
+    const clauseStart = this.#clauseBounds.filter((bound) => bound <= mention.start).at(-1) ?? 0;
     return ROLE_BEFORE.test(this.text.slice(clauseStart, mention.start));
   }
 

@@ -148,8 +148,11 @@ function unmaskLetter(char: string): string {
   return LOOK_ALIKES[char] ?? char;
 }
 
-/** The text with look-alikes, accents, case and spacing tricks undone; digits are kept as digits. */
-export function normalizeText(text: string): string {
+/** Printable ASCII (most messages): no Unicode disguise to undo, only the backtick among the quotes. */
+const PLAIN_ASCII = /^[\t\n\r -~]*$/;
+
+/** Look-alike letters, accents, invisible characters and typographic punctuation undone, in lower case. */
+function unmaskUnicode(text: string): string {
   let out = text.normalize("NFKC").replace(INVISIBLE, "");
   out = out.normalize("NFKD").replace(MARKS, "");
   for (const [pattern, replacement] of PUNCTUATION) out = out.replace(pattern, replacement);
@@ -160,7 +163,12 @@ export function normalizeText(text: string): string {
     const confusable = unhomoglyph(char);
     return confusable === char ? char : [...confusable].map(unmaskLetter).join("");
   });
-  out = out.normalize("NFKD").replace(MARKS, "").toLowerCase();
+  return out.normalize("NFKD").replace(MARKS, "").toLowerCase();
+}
+
+/** The text with look-alikes, accents, case and spacing tricks undone; digits are kept as digits. */
+export function normalizeText(text: string): string {
+  let out = PLAIN_ASCII.test(text) ? text.replace(/`/g, "'").toLowerCase() : unmaskUnicode(text);
   out = joinLetters(joinWideSpacing(out.replace(/[\t\u00a0]/g, " ").trim()).replace(/ +/g, " "));
   // two digits spaced apart after a word ("you're 1 4") are one number
   out = out.replace(SPACED_DIGITS, "$1$2");
@@ -228,11 +236,16 @@ function unleetWord(word: string, variant: 0 | 1): string {
   return `${lead}${letters.join("")}${tail}`;
 }
 
+/** A word (between spaces) with a leet character in it: the others are left as they are. */
+const LEET_WORD = new RegExp(
+  `[^ ]*[${Object.keys(LEET)
+    .map((char) => (/\w/.test(char) ? char : `\\${char}`))
+    .join("")}][^ ]*`,
+  "g",
+);
+
 function unleet(text: string, variant: 0 | 1): string {
-  return text
-    .split(" ")
-    .map((word) => unleetWord(word, variant))
-    .join(" ");
+  return text.replace(LEET_WORD, (word) => unleetWord(word, variant));
 }
 
 /**

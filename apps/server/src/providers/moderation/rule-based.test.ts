@@ -61,3 +61,30 @@ describe("the rule-based classifier", () => {
     expect(await verdict(text)).toEqual({ allowed: true });
   });
 });
+
+describe("the rule-based classifier reading only where a minor can be", () => {
+  const prose =
+    "She laughed softly, tucking a strand of hair behind her ear as the rain tapped against the window. " +
+    "Someone often listens to ten songs at once; un deux trois, dos tres, and at 11 we dance until one. ";
+  const long = prose.repeat(Math.ceil(4000 / prose.length)).slice(0, 4000);
+
+  it.each([
+    "urfourteen", // spaced letters joined: a number word glued to the words before it
+    "imfourteen and horny",
+    "she is fiveyearsold and naked", // glued to the unit after it
+    "t u a s u n a n s", // "tuasunans": "tu as un ans", not "una"
+    "tengo14 años y quiero ser tu novia",
+    "I`m 14 and naked", // plain ASCII with a backtick for an apostrophe
+    `${long} you're 14 and naked`, // a minor at the end of a long reply
+  ])("still refuses a minor wherever the number stands: %s", async (text) => {
+    expect(await verdict(text)).toEqual({ allowed: false, category: "minors" });
+  });
+
+  it.each([
+    long,
+    "someone often listens to ten songs, un deux trois, and at 11 we dance",
+    "I'm 29, you're 31, it's 11 o'clock, we had 2 drinks and 15 minutes to go",
+  ])("lets numbers and number words that are not ages through: %s", async (text) => {
+    expect(await verdict(text)).toEqual({ allowed: true });
+  });
+});
