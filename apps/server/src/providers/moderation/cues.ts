@@ -1,5 +1,5 @@
 import { type AgePattern, LEXICONS } from "./lexicon/index.ts";
-import { collapseRepeats, findAll, type Span, stretch, wordPattern } from "./patterns.ts";
+import { collapseRepeats, findAll, matches, type Span, stretch, wordPattern } from "./patterns.ts";
 
 /**
  * What one reading of a text (see normalize.ts) says: who is a minor and how they are placed
@@ -244,13 +244,13 @@ interface NumberAt {
 
 function agedNumbers(text: string): NumberAt[] {
   const found: NumberAt[] = [];
-  for (const match of text.matchAll(DIGIT_RUN)) {
+  for (const match of matches(DIGIT_RUN, text)) {
     const value = Number(match[0]);
     if (match[0].length > 3 || value < 1 || value >= 18) continue;
     const patterns = AGES_AT(text, match.index).filter((age) => value >= (age.minValue ?? 1));
     if (patterns.length > 0) found.push({ start: match.index, word: false, patterns });
   }
-  for (const match of text.matchAll(NUMBER_WORD_AT)) {
+  for (const match of matches(NUMBER_WORD_AT, text)) {
     // the longest number word here; a pattern may take a shorter one, so what it reads is checked there
     const start = match.index;
     const end = start + (match[1] as string).length;

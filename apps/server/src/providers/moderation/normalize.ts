@@ -163,8 +163,18 @@ function unmaskUnicode(text: string): string {
     const confusable = unhomoglyph(char);
     return confusable === char ? char : [...confusable].map(unmaskLetter).join("");
   });
-  return out.normalize("NFKD").replace(MARKS, "").toLowerCase();
+  return oneByte(out.normalize("NFKD").replace(MARKS, "").toLowerCase());
 }
+
+/**
+ * The same text in V8's one-byte representation when it is all Latin-1 again. Undoing accents goes
+ * through two-byte strings, and V8 compiles and tiers up each regular expression separately for
+ * one- and two-byte text: French or Spanish read after English ran the patterns some 60 % slower.
+ */
+function oneByte(text: string): string {
+  return BEYOND_LATIN_1.test(text) ? text : Buffer.from(text, "latin1").toString("latin1");
+}
+const BEYOND_LATIN_1 = /[^\t\n\r -\u00ff]/;
 
 /** The text with look-alikes, accents, case and spacing tricks undone; digits are kept as digits. */
 export function normalizeText(text: string): string {

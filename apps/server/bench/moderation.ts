@@ -1,0 +1,89 @@
+/**
+ * The moderation rules' cost (decision 13): they read every chat message, and while a reply
+ * streams, the reply so far before each `update`. Targets (issue 9's 3 ms of CPU per chat message
+ * leaves them a small share): ≤ 0.25 ms for a short message, ≤ 1.5 ms for a 4,000-character reply.
+ * Timed in this process with `performance.now()` over many classifications after a warm-up.
+ */
+import { RuleBasedClassifier } from "../src/providers/moderation/rule-based.ts";
+import type { ContentClassifier } from "../src/providers/moderation/types.ts";
+import { formatTable, ms } from "./lib.ts";
+
+const TARGET_SHORT_MS = 0.25;
+const TARGET_LONG_MS = 1.5;
+
+const SHORT = [
+  "hey babe, I missed you so much today, can't wait to see you tonight and cuddle on the couch with wine",
+  "Tell me about your day! Mine was long, my boss kept me late again and I'm exhausted 😩 need a hug",
+  "*smiles and leans closer* You always know what to say to make me feel better, don't you?",
+  "I'm 5 minutes away, put on that red dress I like and meet me downstairs, we're going dancing",
+  "Tu m'as manqué aujourd'hui, j'ai hâte de te retrouver ce soir pour un dîner aux chandelles",
+  "Ich habe heute den ganzen Tag an dich gedacht, erzähl mir von deinem Wochenende, Schatz",
+];
+
+function repeatTo(length: number, paragraph: string): string {
+  return paragraph.repeat(Math.ceil(length / paragraph.length)).slice(0, length);
+}
+
+const LONG_EN = repeatTo(
+  4000,
+  "She laughed softly, tucking a strand of hair behind her ear as the rain tapped against the window. " +
+    '"You always say that," she murmured, pulling the blanket tighter around her shoulders. The fire ' +
+    "crackled, and for a long moment neither of them spoke, content simply to share the warmth. One " +
+    "more song, she said, and then another ten minutes; outside, the city lights blurred into gold. ",
+);
+const LONG_FR = repeatTo(
+  4000,
+  "Elle rit doucement, une mèche de cheveux derrière l'oreille, pendant que la pluie tapait contre la " +
+    "fenêtre. « Tu dis toujours ça », murmura-t-elle en serrant un peu plus la couverture. Le feu " +
+    "crépitait, et pendant un long moment aucun des deux ne parla. Dehors, les lumières de la ville " +
+    "se fondaient en traînées d'or. ",
+);
+/** A hard case: child words, school grades and numbers in every sentence, all harmless. */
+const LONG_DENSE = repeatTo(
+  4000,
+  "She remembered being a kid at the lake with her little brother, the teenagers diving off the " +
+    "dock, a girl of ten laughing at the school picnic, while the adults talked about the 12 kids in " +
+    "the 5th grade class and one teacher. ",
+);
+
+interface Case {
+  label: string;
+  texts: string[];
+  target?: number;
+}
+
+async function msPerClassify(texts: string[], rounds: number): Promise<number> {
+  const classifier: ContentClassifier = new RuleBasedClassifier();
+  for (let round = 0; round < Math.max(5, rounds / 10); round++)
+    for (const text of texts) await classifier.classify(text, "chat_message");
+  const started = performance.now();
+  for (let round = 0; round < rounds; round++)
+    for (const text of texts) await classifier.classify(text, "chat_message");
+  return (performance.now() - started) / (rounds * texts.length);
+}
+
+export async function runModerationBench(): Promise<void> {
+  console.log("\n== moderation rules: ms per classify (this process) ==");
+  const cases: Case[] = [
+    { label: `short messages (${SHORT.length}, 80–110 chars)`, texts: SHORT, target: TARGET_SHORT_MS },
+    { label: "reply, 4,000 chars, English", texts: [LONG_EN], target: TARGET_LONG_MS },
+    { label: "reply, 4,000 chars, French", texts: [LONG_FR], target: TARGET_LONG_MS },
+    { label: "reply, 4,000 chars, child words and numbers", texts: [LONG_DENSE] },
+  ];
+  const rows: string[][] = [];
+  for (const item of cases) {
+    const perClassify = await msPerClassify(
+      item.texts,
+      item.texts[0] && item.texts[0].length > 1000 ? 100 : 1000,
+    );
+    const verdict = item.target === undefined ? "(info)" : perClassify <= item.target ? "OK" : "MISS";
+    rows.push([item.label, ms(perClassify), item.target === undefined ? "-" : ms(item.target), verdict]);
+  }
+  // a streamed reply: the rules read the reply so far before each update (about every 200 chars here)
+  const prefixes = Array.from({ length: 20 }, (_, index) => LONG_EN.slice(0, (index + 1) * 200));
+  const perReply = (await msPerClassify(prefixes, 20)) * prefixes.length;
+  rows.push(["a 4,000-char reply streamed (20 checks)", ms(perReply), "-", "(info)"]);
+  console.log(formatTable(["text", "ms", "target", ""], rows));
+}
+
+if (import.meta.main) await runModerationBench();
