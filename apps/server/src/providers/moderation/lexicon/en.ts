@@ -76,6 +76,18 @@ export const english: Lexicon = {
     { pattern: "at (?:the )?age (?:of )?{N}", subject: "other", past: true },
     { pattern: "(?:barely|only just) {N}", subject: "other", bare: true },
     {
+      pattern:
+        "(?:you|u) (?:look|seem|appear|could pass for|pass for) (?:like |about |around |only |barely |maybe |no more than )?{N}",
+      subject: "you",
+      bare: true,
+    },
+    {
+      pattern:
+        "(?:looks?|looking|seems?|appears?|could pass for|passes for) (?:like |about |around |only |barely |maybe |no more than )?{N}",
+      subject: "other",
+      bare: true,
+    },
+    {
       pattern: "{PERSON} (?:are|were) (?:all |both |only |just |barely |like |already )?{N}",
       subject: "other",
       bare: true,
