@@ -247,3 +247,22 @@ export function bearerHeader(apiKey: string | undefined): Record<string, string>
   const key = apiKey?.trim();
   return key ? { authorization: `Bearer ${key}` } : {};
 }
+
+/** A provider's health: ok when its OpenAI-compatible server lists its models, else degraded and why. */
+export async function modelsListStatus(
+  root: string,
+  init: { headers: Record<string, string>; timeoutMs: number; where: string; detail: string },
+): Promise<{ status: "ok" | "degraded"; detail: string }> {
+  try {
+    await requestJson(`${root}/models`, {
+      method: "GET",
+      headers: init.headers,
+      timeoutMs: init.timeoutMs,
+      where: init.where,
+      error: (message, options) => new Error(message, options),
+    });
+    return { status: "ok", detail: init.detail };
+  } catch (error) {
+    return { status: "degraded", detail: `${init.detail}: ${describeError(error)}` };
+  }
+}

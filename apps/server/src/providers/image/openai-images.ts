@@ -1,5 +1,5 @@
 import type { ComponentStatus } from "../../services/health.ts";
-import { apiRoot, bearerHeader, describeError, describeUrl } from "../upstream-http.ts";
+import { apiRoot, bearerHeader, describeUrl, modelsListStatus } from "../upstream-http.ts";
 import { decodeBase64Image, requestJson } from "./http.ts";
 import { buildImagePrompt } from "./prompt.ts";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
@@ -67,17 +67,11 @@ export class OpenAiImagesProvider implements ImageProvider {
 
   /** Lists the server's models: ok when it answers. */
   async check(): Promise<ComponentStatus> {
-    const detail = `openai-compatible images ${this.#where}, model ${this.#model}`;
-    try {
-      await requestJson(`${this.#root}/models`, {
-        method: "GET",
-        headers: this.#headers,
-        timeoutMs: Math.min(this.#timeoutMs, CHECK_TIMEOUT_MS),
-        where: this.#where,
-      });
-      return { status: "ok", detail };
-    } catch (error) {
-      return { status: "degraded", detail: `${detail}: ${describeError(error)}` };
-    }
+    return modelsListStatus(this.#root, {
+      headers: this.#headers,
+      timeoutMs: Math.min(this.#timeoutMs, CHECK_TIMEOUT_MS),
+      where: this.#where,
+      detail: `openai-compatible images ${this.#where}, model ${this.#model}`,
+    });
   }
 }

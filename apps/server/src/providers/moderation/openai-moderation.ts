@@ -1,5 +1,5 @@
 import type { ComponentStatus } from "../../services/health.ts";
-import { apiRoot, bearerHeader, clip, describeError, describeUrl } from "../upstream-http.ts";
+import { apiRoot, bearerHeader, clip, describeUrl, modelsListStatus } from "../upstream-http.ts";
 import { requestJson } from "./http.ts";
 import {
   ModerationProviderError,
@@ -66,18 +66,12 @@ export class OpenAiModerationClassifier implements RemoteClassifier {
 
   /** Lists the server's models: ok when it answers. */
   async check(): Promise<ComponentStatus> {
-    const detail = `openai moderation ${this.#where}${this.#model ? `, model ${this.#model}` : ""}`;
-    try {
-      await requestJson(`${this.#root}/models`, {
-        method: "GET",
-        headers: this.#headers,
-        timeoutMs: this.#timeoutMs,
-        where: this.#where,
-      });
-      return { status: "ok", detail };
-    } catch (error) {
-      return { status: "degraded", detail: `${detail}: ${describeError(error)}` };
-    }
+    return modelsListStatus(this.#root, {
+      headers: this.#headers,
+      timeoutMs: this.#timeoutMs,
+      where: this.#where,
+      detail: `openai moderation ${this.#where}${this.#model ? `, model ${this.#model}` : ""}`,
+    });
   }
 }
 
