@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { arrangeAccount, skipOverlays, useBrowser } from "./support/browser.ts";
+import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
 
 type Frame = {
   action: string;
@@ -41,29 +40,6 @@ async function watchTestIds(page: Page) {
   return async () =>
     page.evaluate(() => [...(window as unknown as { __seenTestIds: Set<string> }).__seenTestIds]);
 }
-
-async function signUpAndOpenChat(page: Page, email: string, characterPath = "/chat/1") {
-  await skipOverlays(page, { gender: "female" });
-  await page.goto("/register");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("chat-pass-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
-  await page.goto(characterPath);
-  await page.getByTestId("conversation").waitFor();
-  // the chat opens with the character's first message
-  await page.locator('[data-testid="chat-message"][data-from="model"]').first().waitFor();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByLabel(/^Message /).fill(text);
-  await page.getByTestId("send-button").click();
-}
-
-const storedReplies = (page: Page) =>
-  page.locator(
-    '[data-testid="message-list"] [data-testid="chat-message"][data-from="model"]:not([data-message-id^="-"])',
-  );
 
 describe("chatting in the browser", () => {
   it("sends a message and shows typing, then the streamed reply", async () => {

@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH, skipOverlays, VIEWPORTS } from "./support/browser.ts";
+import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
 import {
   canMakeNetworkNamespaces,
   createNetworkNamespace,
@@ -28,9 +29,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
-
 /** Signs up, opens a chat, sends a message, and returns the socket frames that brought the reply. */
 async function chatThroughTheSocket(page: Page, baseURL: string) {
   const frames: string[] = [];
@@ -44,22 +42,11 @@ async function chatThroughTheSocket(page: Page, baseURL: string) {
     if (response.url().includes("/ws/v2") && response.status() !== 101)
       refusedSockets.push(response.status());
   });
-  await skipOverlays(page, { gender: "female" });
-  await page.goto(`${baseURL}/register`);
-  await page.getByLabel("Email").fill(uniqueEmail("anywhere"));
-  await page.getByLabel("Password", { exact: true }).fill("anywhere-pass-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
-  await page.goto(`${baseURL}/chat/1`);
-  await page.getByTestId("conversation").waitFor();
+  await signUpAndOpenChat(page, uniqueEmail("anywhere"), { baseURL });
   await page.getByText("Online", { exact: true }).first().waitFor();
-
-  await page.getByLabel(/^Message /).fill("Hello from another address!");
-  await page.getByTestId("send-button").click();
-  const stored = page.locator(
-    '[data-testid="message-list"] [data-testid="chat-message"][data-from="model"]:not([data-message-id^="-"])',
-  );
-  await expect.poll(() => stored.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  const before = await storedReplies(page).count();
+  await send(page, "Hello from another address!");
+  await expect.poll(() => storedReplies(page).count(), { timeout: 20_000 }).toBe(before + 1);
   expect(refusedSockets).toEqual([]);
   return frames.map((frame) => JSON.parse(frame) as { action: string; message?: { type?: string } });
 }

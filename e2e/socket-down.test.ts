@@ -1,10 +1,9 @@
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { skipOverlays, useBrowser } from "./support/browser.ts";
+import { useBrowser } from "./support/browser.ts";
+import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
 
 /**
  * Puts the app's `/ws/v2` socket under the test's control: while `down`, every attempt is refused
@@ -35,27 +34,6 @@ async function controlSocket(page: Page, options: { down: boolean }) {
   };
 }
 
-async function signUpAndOpenChat(page: Page, email: string) {
-  await skipOverlays(page, { gender: "female" });
-  await page.goto("/register");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("chat-pass-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
-  await page.goto("/chat/1");
-  await page.getByTestId("conversation").waitFor();
-  await page.locator('[data-testid="chat-message"][data-from="model"]').first().waitFor();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByLabel(/^Message /).fill(text);
-  await page.getByTestId("send-button").click();
-}
-
-const storedReplies = (page: Page) =>
-  page.locator(
-    '[data-testid="message-list"] [data-testid="chat-message"][data-from="model"]:not([data-message-id^="-"])',
-  );
 const userMessages = (page: Page, text: string) =>
   page.locator('[data-testid="chat-message"][data-from="user"]').filter({ hasText: text });
 const presence = (page: Page) => page.getByTestId("chat-status").textContent();
