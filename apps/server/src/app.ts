@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/database.ts";
 import type { MediaStorage } from "./media/storage.ts";
+import { registerCompression } from "./plugins/compression.ts";
 import { frameworkErrorHandler, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { withRedactedRequests } from "./plugins/request-logging.ts";
@@ -72,6 +73,7 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler(securityHeaders),
   });
   app.addHook("onRequest", securityHeaders);
+  await registerCompression(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -35,6 +35,8 @@ export async function registerWebApp(
       wildcard: false,
       index: false,
       decorateReply: false,
+      // the build writes .br and .gz beside each text asset; they are sent as they are
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

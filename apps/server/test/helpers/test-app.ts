@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyServerOptions } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadAuthSecret } from "../../src/auth/secret.ts";
@@ -42,11 +43,27 @@ export async function createTestDatabase(): Promise<{ database: DatabaseHandle; 
   };
 }
 
+/** A built asset of the web app stand-in that has precompressed copies beside it. */
+export const PRECOMPRESSED_ASSET = {
+  name: "main-a1b2c3.js",
+  text: `console.log(${JSON.stringify("reverie ".repeat(400))});`,
+};
+
 /** A built web app stand-in, so static serving and the SPA fallback can be tested without a Vite build. */
 async function writeWebFixture(dir: string): Promise<void> {
   await mkdir(path.join(dir, "assets"), { recursive: true });
   await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Reverie</title><div id=root></div>");
   await writeFile(path.join(dir, "assets", "index-3f2a1b.js"), "console.log('reverie')");
+  // a larger asset with the .br and .gz files the web build writes beside it
+  await writeFile(path.join(dir, "assets", PRECOMPRESSED_ASSET.name), PRECOMPRESSED_ASSET.text);
+  await writeFile(
+    path.join(dir, "assets", `${PRECOMPRESSED_ASSET.name}.br`),
+    brotliCompressSync(PRECOMPRESSED_ASSET.text),
+  );
+  await writeFile(
+    path.join(dir, "assets", `${PRECOMPRESSED_ASSET.name}.gz`),
+    gzipSync(PRECOMPRESSED_ASSET.text),
+  );
 }
 
 /** The whole app on a fresh, migrated and seeded database (rows only; media files are not rendered). */
