@@ -38,6 +38,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // the byte budgets read the built web app (npm test builds it first)
+          name: "budgets",
+          include: ["apps/web/budgets/**/*.test.ts"],
+          environment: "node",
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           environment: "node",

@@ -38,5 +38,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads, read by the byte budgets (budgets/)
+    manifest: true,
   },
 });
