@@ -173,6 +173,10 @@ describe("chatting in the browser", () => {
     await page.getByTestId("confirm-action").click();
     await page.waitForURL((url) => url.pathname === "/chat");
     await page.getByText("No chats yet").waitFor();
+    // deleting did not open the chat again behind the user's back
+    const token = await page.evaluate(() => localStorage.getItem("_accessToken"));
+    const chats = await page.request.get("/api/chats", { headers: { authorization: `Bearer ${token}` } });
+    expect((await chats.json()).items).toEqual([]);
   });
 
   it("visitors see the anonymous chat list and are asked to sign up", async () => {

@@ -24,8 +24,10 @@ export default function ChatRoomRoute() {
   const modelId = Number(params.id);
   const validId = Number.isInteger(modelId) && modelId > 0;
   const model = useModel(validId ? modelId : 0);
-  const chat = useOpenChat(modelId, validId);
   const deleteChat = useDeleteChat();
+  // Opening a chat creates one: once deletion starts, the open query must not run again (removing
+  // it from the cache would otherwise refetch it while this screen is still mounted).
+  const chat = useOpenChat(modelId, validId && deleteChat.isIdle);
   const navigate = useNavigate();
   const [paymentReason, setPaymentReason] = useState<string | null>(null);
   const [paywallSource, setPaywallSource] = useState<string | null>(null);
