@@ -1,7 +1,5 @@
-import { once } from "node:events";
 import { readdir } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import {
   chatSchema,
   healthReportSchema,
@@ -27,6 +25,7 @@ import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { BalanceRepository } from "../../src/repositories/balances.ts";
 import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
+import { type FakeReply, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // --- the chat flow ---
@@ -537,45 +536,18 @@ describe("image jobs that overlap or outlive their chat", () => {
 
 // --- remote providers, against local servers speaking their protocols ---
 
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Record<string, unknown> | null;
-}
+type Reply = FakeReply;
 
-type Reply = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown> | null) => void;
-
-async function startFakeServer(routes: Record<string, Reply>) {
-  const recorded: Recorded[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-      const path = (req.url ?? "").split("?")[0] ?? "";
-      recorded.push({ method: req.method ?? "", path, headers: req.headers, body });
-      const route = routes[`${req.method} ${path}`];
-      if (!route) {
-        res
-          .writeHead(404, { "content-type": "application/json" })
-          .end(JSON.stringify({ detail: "Not Found" }));
-        return;
-      }
-      route(req, res, body);
-    });
+/** The fake image server answers by `METHOD /path` (query left out); anything else is a 404. */
+function startFakeServer(routes: Record<string, Reply>) {
+  return startFakeUpstream((req, res, body) => {
+    const route = routes[`${req.method} ${(req.url ?? "").split("?")[0]}`];
+    if (!route) {
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ detail: "Not Found" }));
+      return;
+    }
+    return route(req, res, body);
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    recorded,
-    async close() {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) =>

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHARACTERS } from "../../src/db/seed/characters.ts";
@@ -11,46 +11,23 @@ import {
   PersonaEngine,
 } from "../../src/providers/llm/index.ts";
 import type { CharacterCard, ChatTurn, ReplyRequest } from "../../src/providers/llm/types.ts";
+import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 
 // --- a local stand-in for an OpenAI-compatible server, speaking the real SSE protocol ---
 
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: unknown;
-}
-
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-let server: Server;
+let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let baseUrl: string;
 let handler: Handler;
-const recorded: Recorded[] = [];
+let recorded: RecordedRequest[];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      recorded.push({
-        method: req.method ?? "",
-        path: req.url ?? "",
-        headers: req.headers,
-        body: text ? JSON.parse(text) : null,
-      });
-      void handler(req, res);
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  upstream = await startFakeUpstream((req, res) => handler(req, res));
+  baseUrl = `${upstream.url}/v1`;
+  recorded = upstream.recorded;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => upstream.close());
 beforeEach(() => {
   recorded.length = 0;
 });

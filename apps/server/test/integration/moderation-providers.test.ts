@@ -1,6 +1,4 @@
-import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { chatSchema, modelListSchema } from "@reverie/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -12,44 +10,25 @@ import {
 } from "../../src/providers/moderation/index.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { ModerationService, ModerationUnavailableError } from "../../src/services/moderation.ts";
+import { type FakeReply, type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // --- a local stand-in for a moderation server, speaking OpenAI's moderations and chat APIs ---
 
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Record<string, unknown> | null;
-}
+type Handler = FakeReply;
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown> | null) => void;
-
-let server: Server;
+let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let root: string;
 let handler: Handler;
-const recorded: Recorded[] = [];
+let recorded: RecordedRequest[];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-      recorded.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
-      handler(req, res, body);
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  upstream = await startFakeUpstream((req, res, body) => handler(req, res, body));
+  root = upstream.url;
+  recorded = upstream.recorded;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => upstream.close());
 beforeEach(() => {
   recorded.length = 0;
 });

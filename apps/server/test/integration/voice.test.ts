@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import { readdir } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import {
   chatSchema,
@@ -18,6 +17,7 @@ import { speakableText } from "../../src/providers/tts/index.ts";
 import { readWavInfo } from "../../src/providers/tts/wav.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
+import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const apps: TestApp[] = [];
@@ -286,17 +286,12 @@ describe("voice messages (embedded espeak-ng)", () => {
 
 // --- a local stand-in for an OpenAI-compatible speech server ---
 
-interface Recorded {
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Record<string, unknown>;
-}
 type Handler = (res: ServerResponse) => void;
 
-let server: Server;
+let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let speechBaseUrl: string;
 let handler: Handler;
-const recorded: Recorded[] = [];
+let recorded: RecordedRequest[];
 /** What the fake server answers with: an MP3 frame header and some bytes. */
 const MP3 = Buffer.concat([
   Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000"),
@@ -304,24 +299,12 @@ const MP3 = Buffer.concat([
 ]);
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      recorded.push({ path: req.url ?? "", headers: req.headers, body: text ? JSON.parse(text) : {} });
-      handler(res);
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
+  upstream = await startFakeUpstream((_req, res) => handler(res));
   // a bare host: the provider adds /v1
-  speechBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  speechBaseUrl = upstream.url;
+  recorded = upstream.recorded;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => upstream.close());
 beforeEach(() => {
   recorded.length = 0;
   handler = (res) => res.writeHead(200, { "content-type": "audio/mpeg" }).end(MP3);
@@ -367,7 +350,7 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
     const { voice, greeting, settled } = await setup({ env: speechEnv(), gender: "male" });
     expect((await voice(greeting.id)).status).toBe(202);
     expect((await settled())?.status_information.status).toBe("ready");
-    expect(recorded[0]?.body.voice).toBe("echo");
+    expect(recorded[0]?.body?.voice).toBe("echo");
   });
 
   it("retries an upstream 500, then reports failed after the last attempt; asking again starts over", async () => {
