@@ -39,3 +39,27 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
       .trimEnd();
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
 }
+
+/** One line of BENCHMARKS.md: a measured figure against its target (`met: null` = informative). */
+export interface BenchTarget {
+  measure: string;
+  value: string;
+  target: string;
+  /** Where the target is a ratio: the baseline measured in the same run, e.g. "bare Fastify 19,000 req/s". */
+  baseline?: string;
+  met: boolean | null;
+}
+
+/** What each benchmark returns to `npm run bench`, which writes them all to BENCHMARKS.md. */
+export interface BenchReport {
+  title: string;
+  /** How it was measured, one or two sentences. */
+  setup: string;
+  /** The full table as printed (formatTable), kept verbatim in a code block. */
+  table?: string;
+  targets: BenchTarget[];
+  /** For a missed target: what dominates and why it cannot go further here. */
+  notes?: string[];
+}
+
+export const verdict = (met: boolean | null) => (met === null ? "(info)" : met ? "PASS" : "MISS");
