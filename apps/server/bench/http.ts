@@ -1,0 +1,206 @@
+/**
+ * HTTP bench of the public catalog reads: requests per second and latency of the real app against
+ * a bare Fastify that serves the same bytes with the same headers (bare-server.ts), in the same
+ * run. Three processes: the app (as `npm start` runs it), the bare server, and autocannon
+ * (50 connections) as the client. Part of `npm run bench`.
+ */
+import { type ChildProcess, execFile, fork } from "node:child_process";
+import { once } from "node:events";
+import { request } from "node:http";
+import { createRequire } from "node:module";
+import { promisify } from "node:util";
+import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
+import type { RecordedAnswer } from "./bare-server.ts";
+import { type BenchReport, type BenchTarget, formatTable, verdict } from "./lib.ts";
+import { startServer, stopServer } from "./server-process.ts";
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+const WARMUP_SECONDS = 1;
+
+type Encoding = RecordedAnswer["encoding"];
+
+interface Route {
+  url: string;
+  encodings: readonly Encoding[];
+  /** the issue's target: the app's requests per second as a share of the bare server's */
+  targetShare?: number;
+}
+
+const ROUTES: readonly Route[] = [
+  { url: "/api/models?gender=female", encodings: ["identity", "br"], targetShare: 0.7 },
+  { url: "/api/subscriptions/plans", encodings: ["identity", "br"], targetShare: 0.8 },
+  { url: "/api/v2/gallery?gender=female&limit=30", encodings: ["identity", "br"], targetShare: 0.5 },
+  { url: "/api/models/1", encodings: ["br"] },
+  { url: "/api/anonym/chats?gender=male", encodings: ["br"] },
+];
+
+/** Headers the bare server must not copy: its own connection handling and length. */
+const CONNECTION_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+]);
+
+/** One GET with the raw body as sent (no decompression), which `fetch` would not give. */
+async function rawGet(baseUrl: string, url: string, encoding: Encoding): Promise<RecordedAnswer> {
+  const headers = encoding === "br" ? { "accept-encoding": "br" } : {};
+  const response = await new Promise<import("node:http").IncomingMessage>((resolve, reject) => {
+    request(new URL(url, baseUrl), { headers }, resolve).on("error", reject).end();
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  const kept = Object.entries(response.headers).flatMap(([name, value]) =>
+    CONNECTION_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)] as const],
+  );
+  return { url, encoding, headers: Object.fromEntries(kept), body: Buffer.concat(chunks).toString("base64") };
+}
+
+async function startBareServer(answers: RecordedAnswer[]): Promise<{ child: ChildProcess; address: string }> {
+  const child = fork(new URL("./bare-server.ts", import.meta.url), {
+    execArgv: ["--disable-warning=ExperimentalWarning"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  child.send(answers);
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { address: string }).address));
+    child.once("exit", (code) => reject(new Error(`the bare server exited early (code ${code})`)));
+  });
+  return { child, address };
+}
+
+async function stopBareServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, "exit");
+  child.send("stop");
+  await exited;
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytesPerRequest: number;
+}
+
+const autocannonCli = createRequire(import.meta.url).resolve("autocannon");
+
+/** autocannon in a process of its own: a warm-up, then the measured run. */
+async function load(baseUrl: string, url: string, encoding: Encoding): Promise<LoadResult> {
+  const headerArgs = encoding === "br" ? ["-H", "accept-encoding=br"] : [];
+  const run = async (seconds: number) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [autocannonCli, "-j", "-c", String(CONNECTIONS), "-d", String(seconds), ...headerArgs, baseUrl + url],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout) as {
+      duration: number;
+      errors: number;
+      non2xx: number;
+      requests: { total: number };
+      latency: { p50: number; p99: number };
+      throughput: { total: number };
+    };
+  };
+  await run(WARMUP_SECONDS);
+  const result = await run(SECONDS);
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`);
+  }
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
+  };
+}
+
+const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+export async function runHttpBench(): Promise<BenchReport> {
+  const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: process.env.DATABASE_URL });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://reverie.bench",
+    SEED_MEDIA: "false",
+    ...benchDatabase.env,
+  };
+  let app: Awaited<ReturnType<typeof startServer>> | undefined;
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  try {
+    app = await startServer(env);
+    const answers: RecordedAnswer[] = [];
+    for (const route of ROUTES) {
+      for (const encoding of route.encodings) answers.push(await rawGet(app.address, route.url, encoding));
+    }
+    bare = await startBareServer(answers);
+
+    const rows: string[][] = [];
+    const targets: BenchTarget[] = [];
+    for (const route of ROUTES) {
+      for (const encoding of route.encodings) {
+        const ofApp = await load(app.address, route.url, encoding);
+        const ofBare = await load(bare.address, route.url, encoding);
+        const share = ofApp.rps / ofBare.rps;
+        const met = route.targetShare === undefined ? null : share >= route.targetShare;
+        rows.push([
+          `${route.url} (${encoding})`,
+          thousands(ofApp.bytesPerRequest),
+          thousands(ofApp.rps),
+          String(ofApp.p50),
+          String(ofApp.p99),
+          thousands(ofBare.rps),
+          String(ofBare.p50),
+          String(ofBare.p99),
+          percent(share),
+          route.targetShare === undefined ? "" : `≥ ${percent(route.targetShare)}`,
+          verdict(met),
+        ]);
+        targets.push({
+          measure: `GET ${route.url} (${encoding === "br" ? "Accept-Encoding: br" : "no Accept-Encoding"})`,
+          value: `${thousands(ofApp.rps)} req/s, ${percent(share)} of bare`,
+          target: route.targetShare === undefined ? "(info)" : `≥ ${percent(route.targetShare)} of bare`,
+          baseline: `bare Fastify ${thousands(ofBare.rps)} req/s`,
+          met,
+        });
+      }
+    }
+    const setup =
+      `autocannon -c ${CONNECTIONS} -d ${SECONDS} (after ${WARMUP_SECONDS} s of warm-up) in a process of its own, ` +
+      `against the app (NODE_ENV=production, LOG_LEVEL=silent, seeded catalog, ${benchDatabase.describe}) ` +
+      "and against a bare Fastify serving the bytes and headers the app sent, each in a process of its own.";
+    const table = formatTable(
+      [
+        "route",
+        "bytes",
+        "app req/s",
+        "p50 ms",
+        "p99 ms",
+        "bare req/s",
+        "p50 ms",
+        "p99 ms",
+        "app/bare",
+        "target",
+        "",
+      ],
+      rows,
+    );
+    console.log(`\n== public catalog reads over HTTP, app against bare Fastify\n${setup}\n`);
+    console.log(table);
+    return { title: "Public catalog reads over HTTP", setup, table, targets };
+  } finally {
+    if (bare) await stopBareServer(bare.child);
+    if (app) await stopServer(app.child);
+    await benchDatabase.remove();
+  }
+}
+
+if (import.meta.main) await runHttpBench();
