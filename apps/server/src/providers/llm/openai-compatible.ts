@@ -6,11 +6,11 @@ import {
   describeUrl,
   isRetryableStatus,
   readLimited,
-  UpstreamCall,
   upstreamMessage,
 } from "../upstream-http.ts";
 import { buildChatMessages } from "./prompt.ts";
 import { readSse } from "./sse.ts";
+import { StreamingPost } from "./streaming-post.ts";
 import { LlmError, type LlmProvider, type ReplyRequest } from "./types.ts";
 
 export interface OpenAiCompatibleOptions {
@@ -67,61 +67,48 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const body: Record<string, unknown> = { model: this.#model, messages, stream: true };
     if (this.#temperature !== undefined) body.temperature = this.#temperature;
 
-    const call = new UpstreamCall({
-      where: this.#where,
-      timeoutMs: this.#timeoutMs,
-      signal: callerSignal,
-      error: (message, options) => new LlmError(message, options),
-    });
-    let response: Response | undefined;
-    try {
-      response = await call.fetch(`${this.#baseUrl}/chat/completions`, {
-        method: "POST",
+    const call = new StreamingPost(
+      `${this.#baseUrl}/chat/completions`,
+      {
         headers: this.#headers({ "content-type": "application/json", accept: "text/event-stream" }),
         body: JSON.stringify(body),
-      });
-      call.restartTimer();
-      if (!response.body) throw new LlmError(`${this.#where} sent an empty response`, { retryable: true });
-
+      },
+      {
+        where: this.#where,
+        timeoutMs: this.#timeoutMs,
+        signal: callerSignal,
+        error: (message, options) => new LlmError(message, options),
+      },
+    );
+    try {
+      const { contentType } = await call.response();
       // a server that ignores `stream: true` answers with one JSON completion
-      if (/application\/json/i.test(response.headers.get("content-type") ?? "")) {
-        const json = response;
-        const text = await call.read("while reading the response", () => json.text());
+      if (/application\/json/i.test(contentType)) {
+        let text = "";
+        for await (const part of call.text()) text += part;
         const content = completionContent(parseJson(text, this.#where));
-        call.pauseTimer();
         if (content) yield content;
         return;
       }
 
       let complete = false;
-      const events = readSse(response.body);
-      try {
-        for (;;) {
-          const next = await call.read("mid-stream", () => events.next());
-          if (next.done) break;
-          call.restartTimer();
-          const item = next.value;
-          if (item.kind === "comment") continue;
-          if (item.data.trim() === "[DONE]") {
-            complete = true;
-            break;
-          }
-          const chunk = parseChunk(item.data, this.#where);
-          const error = item.event === "error" ? (chunk.error ?? chunk) : chunk.error;
-          if (error !== undefined && error !== null) throw streamError(error, this.#where);
-          const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
-          if (choice?.finish_reason) complete = true;
-          const content = choice?.delta?.content ?? choice?.message?.content;
-          if (typeof content === "string" && content.length > 0) {
-            // the consumer's pace is not the server's: no timeout while it handles the delta
-            call.pauseTimer();
-            yield content;
-            callerSignal?.throwIfAborted();
-            call.restartTimer();
-          }
+      // the timer runs only while the next chunk is awaited, not while the consumer handles a delta
+      for await (const item of readSse(call.text())) {
+        if (item.kind === "comment") continue;
+        if (item.data.trim() === "[DONE]") {
+          complete = true;
+          break;
         }
-      } finally {
-        await events.return(undefined);
+        const chunk = parseChunk(item.data, this.#where);
+        const error = item.event === "error" ? (chunk.error ?? chunk) : chunk.error;
+        if (error !== undefined && error !== null) throw streamError(error, this.#where);
+        const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
+        if (choice?.finish_reason) complete = true;
+        const content = choice?.delta?.content ?? choice?.message?.content;
+        if (typeof content === "string" && content.length > 0) {
+          yield content;
+          callerSignal?.throwIfAborted();
+        }
       }
       // llama.cpp and others that end with a finish_reason but no [DONE] are complete too
       if (!complete) {
@@ -129,7 +116,6 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       }
     } finally {
       call.end();
-      if (response?.body && !response.bodyUsed) await response.body.cancel().catch(() => {});
     }
   }
 
