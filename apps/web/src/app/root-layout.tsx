@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { BottomTabBar } from "@/components/layout/bottom-tab-bar";
 import { Footer } from "@/components/layout/footer";
@@ -7,12 +7,25 @@ import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { TopNav } from "@/components/layout/top-nav";
 import { AgeGate } from "@/features/age-gate/components/age-gate";
 import { useAgeConfirmation } from "@/features/age-gate/hooks/use-age-confirmation";
-import { CookieBanner } from "@/features/cookie-consent/components/cookie-banner";
-import { InterestSelection } from "@/features/interest/components/interest-selection";
 import { useInterestSelectionVisible } from "@/features/interest/hooks/use-interest-selection";
 import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { useRouteHandle } from "@/lib/route-handle";
+import { useStorageValue } from "@/lib/storage";
+
+// Overlays that come after the first screen load on demand, when they are to be shown. (The age gate
+// is the first screen of a first visit, and the error boundaries must show when code fails to load,
+// so those stay.)
+const CookieBanner = lazy(() =>
+  import("@/features/cookie-consent/components/cookie-banner").then((module) => ({
+    default: module.CookieBanner,
+  })),
+);
+const InterestSelection = lazy(() =>
+  import("@/features/interest/components/interest-selection").then((module) => ({
+    default: module.InterestSelection,
+  })),
+);
 
 /** Ambient art behind the age gate; no content is rendered (or fetched) until the age is confirmed. */
 function GateBackdrop() {
@@ -50,6 +63,7 @@ function Shell() {
   const handle = useRouteHandle();
   const age = useAgeConfirmation();
   const gated = !age.confirmed && !handle.skipAgeGate;
+  const cookiesAnswered = useStorageValue("cookieDismissed") !== null;
   const showInterest = useInterestSelectionVisible(
     !gated && age.confirmed && Boolean(handle.interestSelection),
   );
@@ -84,10 +98,16 @@ function Shell() {
           <GateBackdrop />
           <AgeGate onConfirm={age.confirm} />
         </>
-      ) : (
-        <CookieBanner />
-      )}
-      {showInterest ? <InterestSelection /> : null}
+      ) : age.confirmed && !cookiesAnswered ? (
+        <Suspense fallback={null}>
+          <CookieBanner />
+        </Suspense>
+      ) : null}
+      {showInterest ? (
+        <Suspense fallback={null}>
+          <InterestSelection />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,6 @@ import { RouterProvider } from "react-router/dom";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
-import { realtime } from "@/lib/realtime";
 import type { RouteHandle } from "@/lib/route-handle";
 import { useStorageValue } from "@/lib/storage";
 import { RootErrorBoundary, RouteErrorBoundary } from "./errors";
@@ -111,6 +110,23 @@ export function buildRoutes(signedIn: boolean): RouteObject[] {
   ];
 }
 
+let realtimeModule: Promise<typeof import("@/lib/realtime")> | null = null;
+
+/**
+ * Connects the messages socket with this token (null disconnects). Its code loads with the first
+ * session, not with the first screen of a visitor.
+ */
+function setSocketToken(token: string | null): void {
+  if (!token && !realtimeModule) return;
+  realtimeModule ??= import("@/lib/realtime");
+  realtimeModule
+    .then(({ realtime }) => realtime.setToken(token))
+    .catch((error: unknown) => {
+      realtimeModule = null;
+      console.error("Couldn't load the messages socket.", error);
+    });
+}
+
 let current: { signedIn: boolean; router: ReturnType<typeof createBrowserRouter> } | null = null;
 
 /** One router per session state; switching state disposes the previous router. */
@@ -129,7 +145,7 @@ export function AppRouter() {
   const token = useStorageValue("accessToken");
   useEffect(() => setAnalyticsUser(userId), [userId]);
   // The messages socket lives as long as the session, whatever screen is open.
-  useEffect(() => realtime.setToken(userId ? token : null), [userId, token]);
+  useEffect(() => setSocketToken(userId ? token : null), [userId, token]);
   if (session.status === "loading") return <LoadingScreen />;
   const signedIn = session.status === "signed-in";
   // Keyed: a new router needs a fresh provider, or the old one's state (the sign-in screen) renders

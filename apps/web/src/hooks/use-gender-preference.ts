@@ -1,12 +1,18 @@
-import { type Gender, genderSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { DEFAULT_GENDER } from "@/config/genders";
 import { useStorageValue } from "@/lib/storage";
 
+/**
+ * The contract's genders (`genderSchema`), checked without loading zod: a gender added to the
+ * contract fails to compile here until it is listed.
+ */
+const GENDERS: Record<Gender, true> = { male: true, female: true, anime_male: true, anime_female: true };
+
+/** A category from the address or storage; null unless it is one of the contract's genders. */
 export function parseGender(value: string | null | undefined): Gender | null {
-  const parsed = genderSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return value && Object.hasOwn(GENDERS, value) ? (value as Gender) : null;
 }
 
 /**

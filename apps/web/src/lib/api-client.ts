@@ -1,15 +1,35 @@
-import { errorResponseSchema } from "@reverie/shared";
-import { z } from "zod";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { storage } from "./storage";
 
-const partialErrorSchema = z.object({ error: z.string().optional(), message: z.string().min(1) });
+/** zod and the shared schemas (lib/contract.ts), loaded on demand. */
+export type Contract = typeof import("./contract");
+
+let contract: Promise<Contract> | undefined;
+
+/**
+ * The contract's schemas, loaded once, on the first call that needs them (a failed load is tried
+ * again on the next call). Screens never import schemas to parse answers: zod stays out of the
+ * JavaScript they load before they render (decision 0016).
+ */
+export function loadContract(): Promise<Contract> {
+  if (!contract) {
+    const loading = import("./contract");
+    contract = loading;
+    loading.catch(() => {
+      if (contract === loading) contract = undefined;
+    });
+  }
+  return contract;
+}
 
 /** Anything with a zod-like `parse`; the shared contract's schemas fit. */
 export interface Parser<T> {
   parse(data: unknown): T;
 }
+
+/** Picks the schema of an answer from the contract, e.g. `(contract) => contract.modelListSchema`. */
+export type SchemaOf<T> = (contract: Contract) => Parser<T>;
 
 /** A failed call: the server's `{statusCode, error, message}`, or status 0 for network failures. */
 export class ApiError extends Error {
@@ -107,7 +127,23 @@ async function request(method: string, path: string, options: RequestOptions = {
   if (response.ok) return body;
 
   if (response.status === 401 && options.redirectOnUnauthorized !== false) expireSession();
-  const parsed = errorResponseSchema.safeParse(body);
+  throw await errorFromAnswer(response, body);
+}
+
+/** The ApiError of a failed answer: the server's `{statusCode, error, message}` when it fits. */
+async function errorFromAnswer(response: Response, body: unknown): Promise<ApiError> {
+  const fallback = new ApiError(
+    response.status,
+    "http_error",
+    response.statusText || `Request failed (${response.status})`,
+  );
+  let schemas: Contract;
+  try {
+    schemas = await loadContract();
+  } catch {
+    return fallback;
+  }
+  const parsed = schemas.errorResponseSchema.safeParse(body);
   if (parsed.success) {
     const {
       statusCode: _status,
@@ -115,36 +151,40 @@ async function request(method: string, path: string, options: RequestOptions = {
       message: _message,
       ...details
     } = body as Record<string, unknown>;
-    throw new ApiError(response.status, parsed.data.error, parsed.data.message, details);
+    return new ApiError(response.status, parsed.data.error, parsed.data.message, details);
   }
-  // Some answers (rate limits, for one) carry only a message.
-  const partial = partialErrorSchema.safeParse(body);
+  const partial = schemas.partialErrorSchema.safeParse(body);
   if (partial.success) {
-    throw new ApiError(response.status, partial.data.error ?? "http_error", partial.data.message);
+    return new ApiError(response.status, partial.data.error ?? "http_error", partial.data.message);
   }
-  throw new ApiError(
-    response.status,
-    "http_error",
-    response.statusText || `Request failed (${response.status})`,
-  );
+  return fallback;
 }
 
-/** JSON fetch wrapper for the product API. Pass a schema to validate and type the answer. */
+/** Sends the request and parses its answer; the contract loads meanwhile, not after the answer. */
+function call<T>(method: string, path: string, schema: SchemaOf<T>, options?: RequestOptions): Promise<T> {
+  const schemas = loadContract();
+  return request(method, path, options).then(async (data) => schema(await schemas).parse(data));
+}
+
+/**
+ * JSON fetch wrapper for the product API. Pick the answer's schema from the contract to validate and
+ * type it: `api.get("/api/models", (contract) => contract.modelListSchema)`.
+ */
 export const api = {
-  get<T>(path: string, schema: Parser<T>, options?: Omit<RequestOptions, "body">): Promise<T> {
-    return request("GET", path, options).then((data) => schema.parse(data));
+  get<T>(path: string, schema: SchemaOf<T>, options?: Omit<RequestOptions, "body">): Promise<T> {
+    return call("GET", path, schema, options);
   },
-  post<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
-    return request("POST", path, options).then((data) => schema.parse(data));
+  post<T>(path: string, schema: SchemaOf<T>, options?: RequestOptions): Promise<T> {
+    return call("POST", path, schema, options);
   },
-  patch<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
-    return request("PATCH", path, options).then((data) => schema.parse(data));
+  patch<T>(path: string, schema: SchemaOf<T>, options?: RequestOptions): Promise<T> {
+    return call("PATCH", path, schema, options);
   },
-  put<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
-    return request("PUT", path, options).then((data) => schema.parse(data));
+  put<T>(path: string, schema: SchemaOf<T>, options?: RequestOptions): Promise<T> {
+    return call("PUT", path, schema, options);
   },
-  delete<T>(path: string, schema: Parser<T>, options?: RequestOptions): Promise<T> {
-    return request("DELETE", path, options).then((data) => schema.parse(data));
+  delete<T>(path: string, schema: SchemaOf<T>, options?: RequestOptions): Promise<T> {
+    return call("DELETE", path, schema, options);
   },
   /** Escape hatch for calls whose answer is not used. */
   raw: request,
@@ -159,4 +199,4 @@ export function errorMessage(error: unknown): string {
 }
 
 /** For calls answered with 204 No Content (or whose body is not used). */
-export const noContent: Parser<void> = { parse: () => undefined };
+export const noContent: SchemaOf<void> = () => ({ parse: () => undefined });

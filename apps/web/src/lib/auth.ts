@@ -1,8 +1,8 @@
-import { type User, userSchema } from "@reverie/shared";
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "@reverie/shared";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { paths } from "@/config/paths";
 import { setAnalyticsUser } from "./analytics";
-import { ApiError, api, noContent } from "./api-client";
+import { ApiError, api } from "./api-client";
 import { storage, useStorageValue } from "./storage";
 
 export type SessionUser = User;
@@ -13,7 +13,7 @@ export type SessionUser = User;
  */
 export async function getUser(options: { signal?: AbortSignal; token?: string } = {}): Promise<User | null> {
   try {
-    return await api.get("/api/user", userSchema, {
+    return await api.get("/api/user", (contract) => contract.userSchema, {
       signal: options.signal,
       ...(options.token
         ? { headers: { Authorization: `Bearer ${options.token}` }, redirectOnUnauthorized: false }
@@ -81,27 +81,4 @@ export function endSession(queryClient: QueryClient, destination: string = paths
   storage.remove("accessToken");
   setAnalyticsUser(null);
   queryClient.clear();
-}
-
-/** POST /api/auth/logout — revokes this device's session on the server. */
-export function logout(): Promise<void> {
-  return api.post("/api/auth/logout", noContent, { redirectOnUnauthorized: false });
-}
-
-/**
- * Log out: the server revokes the session, then the token is dropped and the signed-out home shows.
- * A failed call (already expired, offline) still signs this device out.
- */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      try {
-        await logout();
-      } catch (error) {
-        console.error("Log out failed on the server; signing out locally.", error);
-      }
-    },
-    onSettled: () => endSession(queryClient),
-  });
 }

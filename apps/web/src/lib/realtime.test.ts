@@ -122,17 +122,24 @@ describe("RealtimeClient", () => {
     expect(events).toEqual([]);
   });
 
-  it("delivers contract events and drops malformed ones", () => {
+  it("delivers contract events in order and drops malformed ones", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { client, sockets } = setup();
     const events: SocketEvent[] = [];
     client.subscribe((event) => events.push(event));
     client.setToken("t");
     sockets[0]?.open();
+    const later: SocketEvent = {
+      ...typingEvent,
+      message: { ...typingEvent.message, id: -5, message_id: -5 },
+    };
     sockets[0]?.receive(JSON.stringify(typingEvent));
     sockets[0]?.receive("{not json");
     sockets[0]?.receive(JSON.stringify({ action: "explode" }));
-    expect(events).toEqual([typingEvent]);
+    sockets[0]?.receive(JSON.stringify(later));
+    // parsed once the contract (zod) has loaded, in the order the frames came
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    expect(events).toEqual([typingEvent, later]);
   });
 
   it("reconnects 1.5 s after a close and reports the reopen as a reconnection", () => {

@@ -1,7 +1,7 @@
-import { LIMITS, type SocketEvent, socketEventSchema } from "@reverie/shared";
+import { LIMITS, type SocketEvent } from "@reverie/shared";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { env } from "@/config/env";
-import { expireSession } from "./api-client";
+import { type Contract, expireSession, loadContract } from "./api-client";
 import { storage } from "./storage";
 
 /**
@@ -49,6 +49,8 @@ export interface RealtimeOptions {
   reconnectMs?: number;
   /** the page's visibility; defaults to the document */
   visibility?: { isVisible(): boolean; subscribe(listener: () => void): () => void };
+  /** The contract, for `socketEventSchema`; loaded on demand by default. */
+  loadContract?: () => Promise<Pick<Contract, "socketEventSchema">>;
   /**
    * The server closed the socket because this token's session ended. Called after the reconnect
    * delay, and only when no other token was set meanwhile: logging out, a password change or another
@@ -91,6 +93,9 @@ export class RealtimeClient {
   readonly #openListeners = new Set<OpenListener>();
   readonly #statusListeners = new Set<() => void>();
   readonly #onSessionEnded: SessionEndedListener | undefined;
+  readonly #loadContract: NonNullable<RealtimeOptions["loadContract"]>;
+  /** Frames are parsed in turn, so they reach the listeners in the order they arrived. */
+  #inbox: Promise<void> = Promise.resolve();
   #token: string | null = null;
   #socket: SocketLike | null = null;
   #status: RealtimeStatus = "idle";
@@ -107,6 +112,7 @@ export class RealtimeClient {
     this.#reconnectMs = options.reconnectMs ?? LIMITS.socketReconnectMs;
     this.#visibility = options.visibility ?? documentVisibility;
     this.#onSessionEnded = options.onSessionEnded;
+    this.#loadContract = options.loadContract ?? loadContract;
   }
 
   get status(): RealtimeStatus {
@@ -192,14 +198,17 @@ export class RealtimeClient {
     };
     socket.onmessage = (message) => {
       if (this.#socket !== socket || typeof message.data !== "string" || message.data === "pong") return;
-      let parsed: SocketEvent;
-      try {
-        parsed = socketEventSchema.parse(JSON.parse(message.data));
-      } catch (error) {
-        console.error("Ignoring a socket message that does not fit the contract.", error);
-        return;
-      }
-      for (const listener of this.#eventListeners) listener(parsed);
+      const frame = message.data;
+      this.#inbox = this.#inbox.then(async () => {
+        let parsed: SocketEvent;
+        try {
+          parsed = (await this.#loadContract()).socketEventSchema.parse(JSON.parse(frame));
+        } catch (error) {
+          console.error("Ignoring a socket message that does not fit the contract.", error);
+          return;
+        }
+        for (const listener of this.#eventListeners) listener(parsed);
+      });
     };
     socket.onerror = (event) => {
       if (this.#socket !== socket) return;

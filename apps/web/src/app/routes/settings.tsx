@@ -8,7 +8,8 @@ import { ProfileForm } from "@/features/settings/components/profile-form";
 import { SessionsPanel } from "@/features/settings/components/sessions-panel";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { useLogout, useSession } from "@/lib/auth";
+import { useSession } from "@/lib/auth";
+import { useLogout } from "@/lib/logout";
 
 /** /settings: profile, gender choice, password, signed-in devices, log out. */
 export default function SettingsRoute() {

@@ -3,8 +3,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { useLogout, useSession } from "@/lib/auth";
+import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
+import { useLogout } from "@/lib/logout";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm text-ink-200 transition hover:bg-white/[0.06] hover:text-white focus-visible:bg-white/[0.06] focus-visible:outline-none";

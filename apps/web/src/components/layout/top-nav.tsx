@@ -1,12 +1,15 @@
 import { LogIn } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { useRouteHandle } from "@/lib/route-handle";
-import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { NAV_ITEMS } from "./nav-items";
+
+/** Signed in only: loaded on demand, with the log-out mutation it carries. */
+const AccountMenu = lazy(() => import("./account-menu").then((module) => ({ default: module.AccountMenu })));
 
 /** Sticky top bar: wordmark, section links (768 px and up) and the sign-in button or account menu. */
 export function TopNav({ signedIn }: { signedIn: boolean }) {
@@ -45,7 +48,9 @@ export function TopNav({ signedIn }: { signedIn: boolean }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
-            <AccountMenu />
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
           ) : (
             <Link
               to={paths.login}

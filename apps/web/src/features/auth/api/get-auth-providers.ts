@@ -1,10 +1,9 @@
-import { authProvidersResponseSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/auth/providers — only the social sign-ins configured on the server. */
 export function getAuthProviders(signal?: AbortSignal) {
-  return api.get("/api/auth/providers", authProvidersResponseSchema, {
+  return api.get("/api/auth/providers", (contract) => contract.authProvidersResponseSchema, {
     signal,
     redirectOnUnauthorized: false,
   });

@@ -1,10 +1,13 @@
-import { type Gender, modelListSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/models?gender — the characters' covers, as ambient art behind the account screens. */
 export async function getBackdropArt(gender: Gender, signal?: AbortSignal): Promise<string[]> {
-  const { items } = await api.get("/api/models", modelListSchema, { params: { gender }, signal });
+  const { items } = await api.get("/api/models", (contract) => contract.modelListSchema, {
+    params: { gender },
+    signal,
+  });
   return items.map((model) => model.cover_url).filter(Boolean);
 }
 

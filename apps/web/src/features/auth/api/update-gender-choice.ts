@@ -1,4 +1,4 @@
-import { type Gender, userSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { api } from "@/lib/api-client";
 
 /**
@@ -6,7 +6,7 @@ import { api } from "@/lib/api-client";
  * visitor's stored interest is copied to an account that has none (spec: gender choice).
  */
 export function updateGenderChoice(token: string, gender: Gender) {
-  return api.patch("/api/user", userSchema, {
+  return api.patch("/api/user", (contract) => contract.userSchema, {
     body: { gender_choice: gender },
     headers: { Authorization: `Bearer ${token}` },
     redirectOnUnauthorized: false,

@@ -1,10 +1,9 @@
-import { plansResponseSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/subscriptions/plans — premium plans and what premium includes. */
 export function getPlans(signal?: AbortSignal) {
-  return api.get("/api/subscriptions/plans", plansResponseSchema, { signal });
+  return api.get("/api/subscriptions/plans", (contract) => contract.plansResponseSchema, { signal });
 }
 
 export const plansQueryOptions = () =>

@@ -1,10 +1,11 @@
-import { tokenPackagesResponseSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/subscriptions/packages — token packages and their prices. */
 export function getTokenPackages(signal?: AbortSignal) {
-  return api.get("/api/subscriptions/packages", tokenPackagesResponseSchema, { signal });
+  return api.get("/api/subscriptions/packages", (contract) => contract.tokenPackagesResponseSchema, {
+    signal,
+  });
 }
 
 export const tokenPackagesQueryOptions = () =>

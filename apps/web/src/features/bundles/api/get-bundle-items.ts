@@ -1,10 +1,13 @@
-import { bundleItemsResponseSchema, type Gender } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/bundles/{id}/items?gender — every item of a bundle (blurred previews while locked). */
 export function getBundleItems(bundleId: number, gender?: Gender, signal?: AbortSignal) {
-  return api.get(`/api/bundles/${bundleId}/items`, bundleItemsResponseSchema, { params: { gender }, signal });
+  return api.get(`/api/bundles/${bundleId}/items`, (contract) => contract.bundleItemsResponseSchema, {
+    params: { gender },
+    signal,
+  });
 }
 
 export const bundleItemsQueryOptions = (bundleId: number, gender?: Gender) =>

@@ -1,4 +1,4 @@
-import { bundlesResponseSchema, type Gender } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -9,7 +9,10 @@ export interface BundlesQuery {
 
 /** GET /api/bundles?model_id&gender — a character's bundles, or every bundle and pack of a category. */
 export function getBundles({ modelId, gender }: BundlesQuery, signal?: AbortSignal) {
-  return api.get("/api/bundles", bundlesResponseSchema, { params: { model_id: modelId, gender }, signal });
+  return api.get("/api/bundles", (contract) => contract.bundlesResponseSchema, {
+    params: { model_id: modelId, gender },
+    signal,
+  });
 }
 
 export const bundlesQueryOptions = (query: BundlesQuery) =>

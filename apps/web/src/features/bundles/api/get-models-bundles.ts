@@ -1,10 +1,13 @@
-import { type Gender, modelBundlesResponseSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/models/bundles?gender — each character of a category with its bundles. */
 export function getModelsBundles(gender: Gender, signal?: AbortSignal) {
-  return api.get("/api/models/bundles", modelBundlesResponseSchema, { params: { gender }, signal });
+  return api.get("/api/models/bundles", (contract) => contract.modelBundlesResponseSchema, {
+    params: { gender },
+    signal,
+  });
 }
 
 export const modelsBundlesQueryOptions = (gender: Gender) =>

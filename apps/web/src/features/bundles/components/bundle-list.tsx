@@ -1,8 +1,12 @@
 import type { Bundle, Gender } from "@reverie/shared";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { cn } from "@/lib/cn";
 import { BundleCard, BundleCardSkeleton } from "./bundle-card";
-import { BundleDialog } from "./bundle-dialog";
+
+/** Opened by a tap: loaded then, not with the list. */
+const BundleDialog = lazy(() =>
+  import("./bundle-dialog").then((module) => ({ default: module.BundleDialog })),
+);
 
 /** Bundles as a horizontally scrolling row (mobile) / grid (larger screens); a card opens its contents. */
 export function BundleList({
@@ -36,7 +40,11 @@ export function BundleList({
           </li>
         ))}
       </ul>
-      {open ? <BundleDialog bundle={open} gender={gender} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <BundleDialog bundle={open} gender={gender} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { modelSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/models/{id} — one character. */
 export function getModel(id: number, signal?: AbortSignal) {
-  return api.get(`/api/models/${id}`, modelSchema, { signal });
+  return api.get(`/api/models/${id}`, (contract) => contract.modelSchema, { signal });
 }
 
 export const modelQueryOptions = (id: number) =>

@@ -1,10 +1,10 @@
-import { type Gender, modelListSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/models?gender — the character catalog of one category. */
 export function getModels(gender: Gender, signal?: AbortSignal) {
-  return api.get("/api/models", modelListSchema, { params: { gender }, signal });
+  return api.get("/api/models", (contract) => contract.modelListSchema, { params: { gender }, signal });
 }
 
 export const modelsQueryOptions = (gender: Gender) =>

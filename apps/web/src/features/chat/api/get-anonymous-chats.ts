@@ -1,10 +1,13 @@
-import { anonymousChatListSchema, type Gender } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/anonym/chats?gender — one chat per character (opening with its first message) for visitors. */
 export function getAnonymousChats(gender: Gender, signal?: AbortSignal) {
-  return api.get("/api/anonym/chats", anonymousChatListSchema, { params: { gender }, signal });
+  return api.get("/api/anonym/chats", (contract) => contract.anonymousChatListSchema, {
+    params: { gender },
+    signal,
+  });
 }
 
 export const anonymousChatsQueryOptions = (gender: Gender) =>

@@ -1,10 +1,12 @@
-import { chatListResponseSchema } from "@reverie/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/chats?search — the user's chats, newest message first. */
 export function getChats(search: string, signal?: AbortSignal) {
-  return api.get("/api/chats", chatListResponseSchema, { params: { search: search.trim() }, signal });
+  return api.get("/api/chats", (contract) => contract.chatListResponseSchema, {
+    params: { search: search.trim() },
+    signal,
+  });
 }
 
 export const chatsQueryKey = ["chats", "mine"] as const;

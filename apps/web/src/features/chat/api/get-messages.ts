@@ -1,10 +1,11 @@
-import { LIMITS, messagesResponseSchema } from "@reverie/shared";
+import { LIMITS } from "@reverie/shared";
+
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/chats/{id}/messages?limit=10&page&reverse=true — page 1 is the newest ten. */
 export function getMessages(chatId: number, page: number, signal?: AbortSignal) {
-  return api.get(`/api/chats/${chatId}/messages`, messagesResponseSchema, {
+  return api.get(`/api/chats/${chatId}/messages`, (contract) => contract.messagesResponseSchema, {
     params: { limit: LIMITS.messagePageSize, page, reverse: true },
     signal,
   });

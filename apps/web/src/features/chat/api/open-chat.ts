@@ -1,10 +1,9 @@
-import { chatSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** POST /api/chats — the user's chat with a character (created with its first message if new). */
 export function openChat(modelId: number) {
-  return api.post("/api/chats", chatSchema, { body: { model_id: modelId } });
+  return api.post("/api/chats", (contract) => contract.chatSchema, { body: { model_id: modelId } });
 }
 
 /** Opening is idempotent on the server, so it is cached like a read. */

@@ -1,7 +1,9 @@
-import { voiceMessageResponseSchema } from "@reverie/shared";
 import { api } from "@/lib/api-client";
 
 /** POST /api/chats/{id}/messages/{messageId}/voice — `ready` with a link, or `generating` then a status_change event. */
 export function requestVoice(chatId: number, messageId: number) {
-  return api.post(`/api/chats/${chatId}/messages/${messageId}/voice`, voiceMessageResponseSchema);
+  return api.post(
+    `/api/chats/${chatId}/messages/${messageId}/voice`,
+    (contract) => contract.voiceMessageResponseSchema,
+  );
 }

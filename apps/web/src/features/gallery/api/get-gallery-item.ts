@@ -1,10 +1,9 @@
-import { galleryItemDetailSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/v2/gallery/{id} — one item with its bundle (if any) and related items. */
 export function getGalleryItem(id: number, signal?: AbortSignal) {
-  return api.get(`/api/v2/gallery/${id}`, galleryItemDetailSchema, { signal });
+  return api.get(`/api/v2/gallery/${id}`, (contract) => contract.galleryItemDetailSchema, { signal });
 }
 
 export const galleryItemQueryOptions = (id: number) =>

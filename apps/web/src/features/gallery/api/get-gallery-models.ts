@@ -1,10 +1,13 @@
-import { type Gender, galleryModelsResponseSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/gallery/models?gender — characters that have gallery media (the model filter). */
 export function getGalleryModels(gender: Gender, signal?: AbortSignal) {
-  return api.get("/api/gallery/models", galleryModelsResponseSchema, { params: { gender }, signal });
+  return api.get("/api/gallery/models", (contract) => contract.galleryModelsResponseSchema, {
+    params: { gender },
+    signal,
+  });
 }
 
 export const galleryModelsQueryOptions = (gender: Gender) =>

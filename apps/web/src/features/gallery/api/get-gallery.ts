@@ -1,4 +1,4 @@
-import { type Gender, galleryResponseSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -13,7 +13,7 @@ export const GALLERY_PAGE_SIZE = 24;
 
 /** GET /api/v2/gallery?gender&model_id&kind&page&limit — one page of media plus the category's packs. */
 export function getGallery(filters: GalleryFilters, page: number, signal?: AbortSignal) {
-  return api.get("/api/v2/gallery", galleryResponseSchema, {
+  return api.get("/api/v2/gallery", (contract) => contract.galleryResponseSchema, {
     params: {
       gender: filters.gender,
       model_id: filters.modelId,

@@ -1,10 +1,13 @@
-import { type Gender, modelListSchema } from "@reverie/shared";
+import type { Gender } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/models?gender — only the first character's cover is used, as tile art. */
 export async function getInterestPreview(gender: Gender, signal?: AbortSignal): Promise<string | null> {
-  const { items } = await api.get("/api/models", modelListSchema, { params: { gender }, signal });
+  const { items } = await api.get("/api/models", (contract) => contract.modelListSchema, {
+    params: { gender },
+    signal,
+  });
   return items[0]?.cover_url ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { type changePasswordBodySchema, changePasswordResponseSchema } from "@reverie/shared";
+import type { changePasswordBodySchema } from "@reverie/shared";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
@@ -11,7 +11,11 @@ export type ChangePasswordBody = z.output<typeof changePasswordBodySchema>;
  * other session ends and this device gets a new token, which replaces the stored one.
  */
 export async function changePassword(body: ChangePasswordBody) {
-  const result = await api.post("/api/auth/password/change", changePasswordResponseSchema, { body });
+  const result = await api.post(
+    "/api/auth/password/change",
+    (contract) => contract.changePasswordResponseSchema,
+    { body },
+  );
   storage.set("accessToken", result.token);
   return result;
 }

@@ -1,10 +1,9 @@
-import { sessionListResponseSchema } from "@reverie/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** GET /api/auth/sessions — the account's signed-in devices, this one marked `current`. */
 export function getSessions(signal?: AbortSignal) {
-  return api.get("/api/auth/sessions", sessionListResponseSchema, { signal });
+  return api.get("/api/auth/sessions", (contract) => contract.sessionListResponseSchema, { signal });
 }
 
 export const sessionsQueryOptions = () =>

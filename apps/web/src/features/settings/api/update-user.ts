@@ -1,4 +1,4 @@
-import { type updateUserBodySchema, userSchema } from "@reverie/shared";
+import type { updateUserBodySchema } from "@reverie/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
@@ -8,7 +8,7 @@ export type UpdateUserBody = z.output<typeof updateUserBodySchema>;
 
 /** PATCH /api/user — names and gender choice; answers with the updated user. */
 export function updateUser(body: UpdateUserBody) {
-  return api.patch("/api/user", userSchema, { body });
+  return api.patch("/api/user", (contract) => contract.userSchema, { body });
 }
 
 export function useUpdateUser() {
