@@ -1,19 +1,17 @@
 import type { Message, ModelSummary } from "@reverie/shared";
 import { ArrowLeft, Eraser, ListChecks, MoreVertical, Trash2, WifiOff, X } from "lucide-react";
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { MediaImage } from "@/components/media/media-image";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/notice";
-import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { type RealtimeConnection, useRealtimeConnection } from "@/lib/realtime";
 import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
 import { Composer } from "./composer";
-import { MessageBubble } from "./message-bubble";
-import { GenerationPlaceholder, TypingIndicator } from "./typing-indicator";
+import { MessageList } from "./message-list";
 
 interface ConversationProps extends ConversationPrompts {
   chatId: number;
@@ -24,9 +22,6 @@ interface ConversationProps extends ConversationPrompts {
   onDeleteChat: () => Promise<void>;
   className?: string;
 }
-
-/** Within this distance of the bottom, new messages keep the view pinned to the newest. */
-const PINNED_PX = 120;
 
 /** The presence line when the character is neither typing nor making a picture. */
 const PRESENCE: Record<RealtimeConnection, string> = {
@@ -61,54 +56,9 @@ export function Conversation({
   const [busy, setBusy] = useState(false);
   const [unlocking, setUnlocking] = useState<number | null>(null);
 
-  const scroller = useRef<HTMLDivElement>(null);
-  const topSentinel = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
-  const anchor = useRef<{ firstId: number | undefined; fromBottom: number } | null>(null);
-
-  const firstId = state.messages[0]?.id;
   const hasUserMessage = state.messages.some((message) => message.from === "user");
 
-  // Older pages arrive above: keep the message the user was reading where it was.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const saved = anchor.current;
-    if (saved && saved.firstId !== firstId) {
-      element.scrollTop = element.scrollHeight - saved.fromBottom;
-      anchor.current = null;
-    } else if (pinned.current) {
-      element.scrollTop = element.scrollHeight;
-    }
-  });
-
-  // Infinite scroll upward, a page of 10 at a time.
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  useEffect(() => {
-    const sentinel = topSentinel.current;
-    const root = scroller.current;
-    if (!sentinel || !root) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        if (!hasNextPage || isFetchingNextPage) return;
-        anchor.current = { firstId, fromBottom: root.scrollHeight - root.scrollTop };
-        void fetchNextPage();
-      },
-      { root, rootMargin: "200px 0px 0px 0px" },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, firstId]);
-
-  function onScroll() {
-    const element = scroller.current;
-    if (!element) return;
-    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_PX;
-  }
-
   async function send(text: string) {
-    pinned.current = true;
     return conversation.send(text, realistic);
   }
 
@@ -230,46 +180,21 @@ export function Conversation({
         </p>
       ) : null}
 
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-5 sm:px-5">
-        <div ref={topSentinel} aria-hidden="true" className="h-px" />
-        {history.isFetchingNextPage ? (
-          <div className="flex justify-center py-3">
-            <Spinner size="sm" label="Loading earlier messages" />
-          </div>
-        ) : null}
-        {history.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading messages" />
-          </div>
-        ) : history.isError ? (
-          <Notice tone="error">Earlier messages could not be loaded.</Notice>
-        ) : null}
-        {!history.isPending && state.messages.length === 0 && !state.typing ? (
-          <p className="py-10 text-center text-sm text-ink-400">Say hi to {model.name} — they're waiting.</p>
-        ) : null}
-        <ol className="flex flex-col gap-4" aria-label="Messages" data-testid="message-list">
-          {state.messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              model={model}
-              voice={state.voice[message.id]?.status ?? "default"}
-              selecting={selecting}
-              selected={selected.has(message.id)}
-              onToggleSelected={() => toggleSelected(message.id)}
-              onVoice={() => void conversation.toggleVoice(message)}
-              onUnlock={() => unlock(message)}
-              unlocking={unlocking === message.id}
-            />
-          ))}
-          {state.draft ? (
-            <MessageBubble key="draft" message={state.draft} model={model} />
-          ) : state.typing ? (
-            <TypingIndicator model={model} />
-          ) : null}
-          {state.generating ? <GenerationPlaceholder model={model} /> : null}
-        </ol>
-      </div>
+      <MessageList
+        model={model}
+        messages={state.messages}
+        draft={state.draft}
+        typing={state.typing}
+        generating={state.generating}
+        voice={state.voice}
+        selecting={selecting}
+        selected={selected}
+        unlocking={unlocking}
+        history={history}
+        onToggleSelected={(message) => toggleSelected(message.id)}
+        onVoice={(message) => void conversation.toggleVoice(message)}
+        onUnlock={unlock}
+      />
 
       {conversation.error ? (
         <div className="px-3 pb-2 sm:px-4">

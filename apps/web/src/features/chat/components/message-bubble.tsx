@@ -1,5 +1,6 @@
 import type { ModelSummary } from "@reverie/shared";
 import { Check, Lock, Pause, Volume2 } from "lucide-react";
+import { memo } from "react";
 import { DurationBadge, LockOverlay } from "@/components/media/media-badges";
 import { MediaImage } from "@/components/media/media-image";
 import { Button } from "@/components/ui/button";
@@ -9,23 +10,34 @@ import { formatTime, formatTokens } from "@/lib/format";
 import { mediaUrl } from "@/lib/media";
 import type { ChatMessage, VoiceStatus } from "../utils/conversation";
 
-/** A stored message gets the actions; the reply still streaming in (the draft) is shown without them. */
+/**
+ * A stored message gets the actions; the reply still streaming in (the draft) is shown without them.
+ * The actions take the message, so a list can hand every bubble the same functions (memo).
+ */
 interface MessageBubbleProps {
   message: ChatMessage;
   model: ModelSummary;
   voice?: VoiceStatus;
   selecting?: boolean;
   selected?: boolean;
-  onToggleSelected?: () => void;
-  onVoice?: () => void;
-  onUnlock?: () => Promise<void>;
+  onToggleSelected?: (message: ChatMessage) => void;
+  onVoice?: (message: ChatMessage) => void;
+  onUnlock?: (message: ChatMessage) => Promise<void>;
   unlocking?: boolean;
+  /** In a virtual list: the row's index and offset from the list's top, and its measuring ref. */
+  row?: VirtualRow;
+}
+
+export interface VirtualRow {
+  index: number;
+  start: number;
+  measure: (element: HTMLLIElement | null) => void;
 }
 
 const MEDIA_TYPES = new Set(["image", "private_image", "private_video"]);
 
 /** One message: the user's on the right, the character's on the left with its avatar. */
-export function MessageBubble({
+export const MessageBubble = memo(function MessageBubble({
   message,
   model,
   voice = "default",
@@ -35,6 +47,7 @@ export function MessageBubble({
   onVoice,
   onUnlock,
   unlocking = false,
+  row,
 }: MessageBubbleProps) {
   const mine = message.from === "user";
   const media = MEDIA_TYPES.has(message.type);
@@ -44,7 +57,14 @@ export function MessageBubble({
 
   return (
     <li
-      className={cn("flex items-end gap-2.5", mine ? "flex-row-reverse" : "flex-row")}
+      ref={row?.measure}
+      data-index={row?.index}
+      style={row ? { transform: `translateY(${row.start}px)` } : undefined}
+      className={cn(
+        "flex items-end gap-2.5",
+        mine ? "flex-row-reverse" : "flex-row",
+        row && "absolute top-0 left-0 w-full",
+      )}
       data-testid="chat-message"
       data-from={message.from}
       data-type={message.type}
@@ -54,7 +74,7 @@ export function MessageBubble({
       {selectable ? (
         <button
           type="button"
-          onClick={onToggleSelected}
+          onClick={() => onToggleSelected?.(message)}
           aria-pressed={selected}
           aria-label={selected ? "Deselect message" : "Select message"}
           data-testid="select-message"
@@ -74,7 +94,7 @@ export function MessageBubble({
           <MediaContent
             message={message}
             name={model.name}
-            onUnlock={onUnlock ?? (async () => {})}
+            onUnlock={() => onUnlock?.(message) ?? Promise.resolve()}
             unlocking={unlocking}
           />
         ) : null}
@@ -97,12 +117,12 @@ export function MessageBubble({
           <time dateTime={message.send_at} className="text-[11px] text-ink-500 tabular-nums">
             {message.pending ? "Sending…" : formatTime(message.send_at)}
           </time>
-          {canVoice ? <VoiceButton status={voice} onClick={onVoice} /> : null}
+          {canVoice ? <VoiceButton status={voice} onClick={() => onVoice?.(message)} /> : null}
         </div>
       </div>
     </li>
   );
-}
+});
 
 function VoiceButton({ status, onClick }: { status: VoiceStatus; onClick: () => void }) {
   const label =
