@@ -93,6 +93,7 @@ export async function runSocketsBench(): Promise<BenchReport> {
         id: randomUUID(),
         name: "",
         email: `idle-${batch + index}@sockets.bench`,
+        email_verified: false,
         created_at: now,
         updated_at: now,
       }));
