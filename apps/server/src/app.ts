@@ -7,6 +7,7 @@ import type { MediaStorage } from "./media/storage.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { frameworkErrorHandler, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerPublicCache } from "./plugins/public-cache.ts";
 import { withRedactedRequests } from "./plugins/request-logging.ts";
 import { createSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -32,6 +33,7 @@ import { privateMediaRoutes } from "./routes/media-private.ts";
 import { modelRoutes } from "./routes/models.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { userRoutes } from "./routes/user.ts";
+import type { CatalogService } from "./services/catalog.ts";
 import type { HealthCheck } from "./services/health.ts";
 import { createServices } from "./services/index.ts";
 
@@ -53,6 +55,13 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
   version: string;
 };
 export const APP_VERSION = packageJson.version;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** the catalog, whose catalogChanged() invalidates cached answers after an edit */
+    catalog: CatalogService;
+  }
+}
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
 function trustedProxies(setting: AppConfig["trustProxy"]) {
@@ -88,6 +97,7 @@ export async function buildApp(
   const images = deps.images ?? createImageProvider(deps.config.image);
   const moderation = createModerationClassifier(deps.config.moderation);
   const services = createServices({ ...deps, email, bus, llm, tts, images, moderation, log: app.log });
+  app.decorate("catalog", services.catalog);
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
@@ -114,6 +124,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      registerPublicCache(api, { catalogVersion: () => services.catalog.version });
       await api.register(healthRoutes, {
         version: APP_VERSION,
         dialect: deps.database.dialect,

@@ -1,5 +1,6 @@
 import { anonymousChatListSchema, anonymousChatsQuerySchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
 
@@ -10,6 +11,7 @@ export const anonymousChatRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app.get(
     "/anonym/chats",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["chats"],
         summary:

@@ -6,6 +6,7 @@ import {
   idParamSchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
 
@@ -13,6 +14,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     "/bundles",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["gallery"],
         summary: "Bundles of a character and packs of a gender category",
@@ -26,6 +28,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     "/bundles/:id/items",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["gallery"],
         summary: "The media of one bundle or pack",

@@ -7,6 +7,7 @@ import {
   idParamSchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
 
@@ -14,6 +15,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     "/gallery/models",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["gallery"],
         summary: "Characters that have media in the gallery",
@@ -27,6 +29,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     "/v2/gallery",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["gallery"],
         summary: "Gallery media (locked bundle items show a blurred preview) and the packs for sale",
@@ -40,6 +43,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     "/v2/gallery/:id",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["gallery"],
         summary: "One gallery item with its bundle and more media of the same character",

@@ -6,6 +6,7 @@ import {
   modelSchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
 
@@ -13,6 +14,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     "/models",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["catalog"],
         summary: "Characters of a gender category (all when no gender is given)",
@@ -26,6 +28,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     "/models/bundles",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["catalog"],
         summary: "Characters that sell bundles, each with its bundles",
@@ -39,6 +42,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     "/models/:id",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["catalog"],
         summary: "One character",

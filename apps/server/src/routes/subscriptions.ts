@@ -1,11 +1,13 @@
 import { plansResponseSchema, tokenPackagesResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import { listPlans, listTokenPackages } from "../services/subscriptions.ts";
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/subscriptions/plans",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["payments"],
         summary: "Premium plans and what premium includes",
@@ -18,6 +20,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/subscriptions/packages",
     {
+      config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["payments"],
         summary: "Token packages on sale",

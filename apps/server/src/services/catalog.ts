@@ -13,6 +13,7 @@ export class CatalogService {
   readonly #bundles: BundleRepository;
   readonly #media: MediaRepository;
   readonly #present: Presenter;
+  #version = 0;
 
   constructor(deps: {
     characters: CharacterRepository;
@@ -24,6 +25,20 @@ export class CatalogService {
     this.#bundles = deps.bundles;
     this.#media = deps.media;
     this.#present = deps.presenter;
+  }
+
+  /** Which state of the catalog answers are built from; changes with every catalogChanged(). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * To be called after anything changes characters, their media or bundles: answers built from the
+   * catalog before (the public cache's) are not served again. Tells this process only; other
+   * instances catch up when their copies expire (decision 17).
+   */
+  catalogChanged(): void {
+    this.#version++;
   }
 
   async listModels(gender?: Gender): Promise<Model[]> {
