@@ -1,8 +1,8 @@
 /**
  * The baseline of the HTTP bench (http.ts), in a process of its own: a bare Fastify, no plugins and
  * no hooks, that answers each URL with the bytes and headers the app gave for it, brotli or
- * identity as the client asks. Gets the answers over IPC, tells its parent the address, stops on
- * `stop`.
+ * identity as the client asks. Gets the answers over IPC, tells its parent the address, answers
+ * `stats` with its CPU time (as chat-server.ts does), stops on `stop`.
  */
 import Fastify from "fastify";
 
@@ -41,6 +41,11 @@ app.get("*", (request, reply) => {
 const address = await app.listen({ host: "127.0.0.1", port: 0 });
 
 process.on("message", (message) => {
+  if (message === "stats") {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMs: (user + system) / 1000 });
+    return;
+  }
   if (message !== "stop") return;
   void app.close().then(() => process.exit(0));
 });
