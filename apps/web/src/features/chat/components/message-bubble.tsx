@@ -24,14 +24,10 @@ interface MessageBubbleProps {
   onVoice?: (message: ChatMessage) => void;
   onUnlock?: (message: ChatMessage) => Promise<void>;
   unlocking?: boolean;
-  /** In a virtual list: the row's index and offset from the list's top, and its measuring ref. */
-  row?: VirtualRow;
-}
-
-export interface VirtualRow {
-  index: number;
-  start: number;
-  measure: (element: HTMLLIElement | null) => void;
+  /** In a virtual list: the row's index, its offset from the list's top, and its measuring ref. */
+  rowIndex?: number;
+  rowStart?: number;
+  measureRow?: (element: HTMLLIElement | null) => void;
 }
 
 const MEDIA_TYPES = new Set(["image", "private_image", "private_video"]);
@@ -47,8 +43,11 @@ export const MessageBubble = memo(function MessageBubble({
   onVoice,
   onUnlock,
   unlocking = false,
-  row,
+  rowIndex,
+  rowStart,
+  measureRow,
 }: MessageBubbleProps) {
+  const virtual = rowStart !== undefined;
   const mine = message.from === "user";
   const media = MEDIA_TYPES.has(message.type);
   const canVoice =
@@ -57,13 +56,13 @@ export const MessageBubble = memo(function MessageBubble({
 
   return (
     <li
-      ref={row?.measure}
-      data-index={row?.index}
-      style={row ? { transform: `translateY(${row.start}px)` } : undefined}
+      ref={measureRow}
+      data-index={rowIndex}
+      style={virtual ? { transform: `translateY(${rowStart}px)` } : undefined}
       className={cn(
         "flex items-end gap-2.5",
         mine ? "flex-row-reverse" : "flex-row",
-        row && "absolute top-0 left-0 w-full",
+        virtual && "absolute top-0 left-0 w-full",
       )}
       data-testid="chat-message"
       data-from={message.from}

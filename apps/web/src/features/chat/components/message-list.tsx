@@ -186,7 +186,9 @@ export function MessageList(props: MessageListProps) {
             return (
               <MessageBubble
                 key={row.key}
-                row={{ index: row.index, start: row.start, measure: virtualizer.measureElement }}
+                rowIndex={row.index}
+                rowStart={row.start}
+                measureRow={virtualizer.measureElement}
                 message={message}
                 model={model}
                 voice={voice[message.id]?.status ?? "default"}
