@@ -1,13 +1,13 @@
 import { House, RefreshCw, TriangleAlert } from "lucide-react";
-import { useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
 import { Button, buttonStyles } from "@/components/ui/button";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { cn } from "@/lib/cn";
 
+// Part of the entry on purpose: these must show when a screen's code fails to load.
+
 function ErrorPanel({ fullScreen }: { fullScreen: boolean }) {
-  const error = useRouteError();
   useDocumentTitle("Something went wrong");
-  if (error) console.error(error);
 
   return (
     <div
@@ -42,12 +42,40 @@ function ErrorPanel({ fullScreen }: { fullScreen: boolean }) {
   );
 }
 
-/** A rendering failure inside a screen: the shell (nav, footer) stays. */
-export function RouteErrorBoundary() {
-  return <ErrorPanel fullScreen={false} />;
+interface BoundaryProps {
+  children: ReactNode;
+  /** The error goes away when this changes (the next navigation). */
+  resetKey: string;
+  /** The whole screen (a failure in the shell) or the content area (a failure in one screen). */
+  fullScreen: boolean;
 }
 
-/** A failure in the shell itself. */
-export function RootErrorBoundary() {
-  return <ErrorPanel fullScreen />;
+interface BoundaryState {
+  failed: boolean;
+  /** The reset key the boundary last rendered with. */
+  resetKey: string;
+}
+
+/** "Something went wrong" instead of whatever failed to render below it, until the next navigation. */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  constructor(props: BoundaryProps) {
+    super(props);
+    this.state = { failed: false, resetKey: props.resetKey };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPanel fullScreen={this.props.fullScreen} /> : this.props.children;
+  }
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { BottomTabBar } from "@/components/layout/bottom-tab-bar";
 import { Footer } from "@/components/layout/footer";
 import { PageLoading } from "@/components/layout/loading-screen";
@@ -11,7 +11,9 @@ import { useInterestSelectionVisible } from "@/features/interest/hooks/use-inter
 import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { useRouteHandle } from "@/lib/route-handle";
+import { ScrollRestoration } from "@/lib/scroll-restoration";
 import { useStorageValue } from "@/lib/storage";
+import { ErrorBoundary } from "./errors";
 
 // Overlays that come after the first screen load on demand, when they are to be shown. (The age gate
 // is the first screen of a first visit, and the error boundaries must show when code fails to load,
@@ -38,6 +40,18 @@ function GateBackdrop() {
   );
 }
 
+/** The current screen; a failure in it keeps the shell (nav, footer) until the next navigation. */
+function Screen() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary fullScreen={false} resetKey={location.key}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /**
  * The shell of every screen: top nav / bottom tabs, footer, and the overlays in spec order —
  * age gate first (nothing else is shown until it is confirmed, except on /terms and
@@ -46,13 +60,7 @@ function GateBackdrop() {
 export function RootLayout() {
   const handle = useRouteHandle();
   // Utility screens (the OAuth popup's callback) render alone.
-  if (handle.bare) {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
-    );
-  }
+  if (handle.bare) return <Screen />;
   return <Shell />;
 }
 
@@ -85,9 +93,7 @@ function Shell() {
           </a>
           <TopNav signedIn={signedIn} />
           <main id="main" className="flex-1">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <Screen />
           </main>
           {handle.immersive ? null : <Footer />}
           <BottomTabBar signedIn={signedIn} className={handle.immersive ? "hidden" : undefined} />

@@ -1,25 +1,36 @@
-import { type ComponentType, useEffect } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { useEffect, useMemo, useState } from "react";
+import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
-import type { RouteHandle } from "@/lib/route-handle";
+import { LazyScreen, LazyScreenView, type ScreenModule } from "@/lib/lazy-screen";
+import { type RouteHandle, RouteHandleContext, routeHandleOf } from "@/lib/route-handle";
 import { useStorageValue } from "@/lib/storage";
-import { RootErrorBoundary, RouteErrorBoundary } from "./errors";
+import { ErrorBoundary } from "./errors";
 import { RedirectHome, RedirectNotFound, RedirectToLogin } from "./guards";
 import { RootLayout } from "./root-layout";
 
-type RouteModule = { default: ComponentType };
+/** One lazy component per screen module, shared by the paths that show it (`/`, `/explore`, `/:id`). */
+const lazyScreens = new Map<() => Promise<ScreenModule>, LazyScreen>();
+/** The screen of each route, to load its code before a router first renders it. */
+const routeScreens = new WeakMap<RouteObject, LazyScreen>();
 
 /** A lazily loaded screen (its code is split into its own chunk). */
 function screen(
   path: string | undefined,
-  load: () => Promise<RouteModule>,
+  load: () => Promise<ScreenModule>,
   handle?: RouteHandle,
 ): RouteObject {
-  const lazy = async () => ({ Component: (await load()).default });
-  return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
+  let lazy = lazyScreens.get(load);
+  if (!lazy) {
+    lazy = new LazyScreen(load);
+    lazyScreens.set(load, lazy);
+  }
+  const element = <LazyScreenView screen={lazy} />;
+  const route: RouteObject =
+    path === undefined ? { index: true, element, handle } : { path, element, handle };
+  routeScreens.set(route, lazy);
+  return route;
 }
 
 const EXPLORE: RouteHandle = { section: "explore", interestSelection: true };
@@ -82,6 +93,16 @@ export const ACCOUNT_PATHS = accountScreens.map((route) => route.path as string)
 /** The ad landing `/:id` ranks below every static path, then `*` sends the rest to /not-found. */
 const tail: RouteObject[] = [screen(":id", landing, EXPLORE), { path: "*", element: <RedirectNotFound /> }];
 
+/** The shell; a failure in it replaces the whole page until the next navigation. */
+function Root() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary fullScreen resetKey={location.key}>
+      <RootLayout />
+    </ErrorBoundary>
+  );
+}
+
 export function buildRoutes(signedIn: boolean): RouteObject[] {
   const children = signedIn
     ? [
@@ -99,15 +120,54 @@ export function buildRoutes(signedIn: boolean): RouteObject[] {
         ...tail,
       ];
 
-  return [
-    {
-      id: "root",
-      element: <RootLayout />,
-      HydrateFallback: LoadingScreen,
-      ErrorBoundary: RootErrorBoundary,
-      children: [{ ErrorBoundary: RouteErrorBoundary, children }],
-    },
-  ];
+  return [{ element: <Root />, children }];
+}
+
+const routeSets = new Map<boolean, RouteObject[]>();
+
+function routesFor(signedIn: boolean): RouteObject[] {
+  let routes = routeSets.get(signedIn);
+  if (!routes) {
+    routes = buildRoutes(signedIn);
+    routeSets.set(signedIn, routes);
+  }
+  return routes;
+}
+
+/** The screens a route set shows at the current address. */
+function screensAtAddress(routes: RouteObject[]): LazyScreen[] {
+  return (matchRoutes(routes, window.location) ?? []).flatMap((match) => {
+    const lazy = routeScreens.get(match.route);
+    return lazy ? [lazy] : [];
+  });
+}
+
+/**
+ * Whether the screen at the address has its code, so the first render shows it (not a fallback):
+ * the loading screen covers the first load, and a switch between the signed-in and signed-out sets.
+ */
+function useFirstScreenLoaded(routes: RouteObject[] | null): boolean {
+  const [loadedFor, setLoadedFor] = useState<RouteObject[] | null>(null);
+  useEffect(() => {
+    if (!routes) return;
+    let active = true;
+    // A failure shows in the screen's error boundary, which tries the load again.
+    void Promise.allSettled(screensAtAddress(routes).map((lazy) => lazy.preload())).then(() => {
+      if (active) setLoadedFor(routes);
+    });
+    return () => {
+      active = false;
+    };
+  }, [routes]);
+  return routes !== null && loadedFor === routes;
+}
+
+/** Renders the matching route and provides its merged `handle` (useRouteHandle). */
+function RouteTable({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  const handle = useMemo(() => routeHandleOf(routes, location), [routes, location]);
+  return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
 }
 
 let realtimeModule: Promise<typeof import("@/lib/realtime")> | null = null;
@@ -127,18 +187,11 @@ function setSocketToken(token: string | null): void {
     });
 }
 
-let current: { signedIn: boolean; router: ReturnType<typeof createBrowserRouter> } | null = null;
-
-/** One router per session state; switching state disposes the previous router. */
-function getRouter(signedIn: boolean) {
-  if (current?.signedIn !== signedIn) {
-    current?.router.dispose();
-    current = { signedIn, router: createBrowserRouter(buildRoutes(signedIn)) };
-  }
-  return current.router;
-}
-
-/** Signed in builds the full route set; signed out only the public, sign-in and redirect routes. */
+/**
+ * Signed in builds the full route set; signed out only the public, sign-in and redirect routes.
+ * React Router's declarative mode: the screens load their code on demand themselves (lib/lazy-screen),
+ * and scrolling, route handles and error boundaries are the app's (decision 0016).
+ */
 export function AppRouter() {
   const session = useSession();
   const userId = session.user?.id ?? null;
@@ -146,9 +199,15 @@ export function AppRouter() {
   useEffect(() => setAnalyticsUser(userId), [userId]);
   // The messages socket lives as long as the session, whatever screen is open.
   useEffect(() => setSocketToken(userId ? token : null), [userId, token]);
-  if (session.status === "loading") return <LoadingScreen />;
   const signedIn = session.status === "signed-in";
-  // Keyed: a new router needs a fresh provider, or the old one's state (the sign-in screen) renders
-  // for a moment in the new route set and its redirects fire.
-  return <RouterProvider key={signedIn ? "signed-in" : "signed-out"} router={getRouter(signedIn)} />;
+  const routes = session.status === "loading" ? null : routesFor(signedIn);
+  const ready = useFirstScreenLoaded(routes);
+  if (!routes || !ready) return <LoadingScreen />;
+  // Keyed: a new route set starts afresh, or the old one's state (the sign-in screen) renders for a
+  // moment in the new set and its redirects fire.
+  return (
+    <BrowserRouter key={signedIn ? "signed-in" : "signed-out"}>
+      <RouteTable routes={routes} />
+    </BrowserRouter>
+  );
 }

@@ -2,6 +2,7 @@ import type { Gender } from "@reverie/shared";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { DEFAULT_GENDER } from "@/config/genders";
+import { keepScroll } from "@/lib/scroll-restoration";
 import { useStorageValue } from "@/lib/storage";
 
 /**
@@ -27,15 +28,12 @@ export function useGenderPreference(): [Gender, (gender: Gender, dropParams?: st
 
   const setGender = useCallback(
     (next: Gender, dropParams: string[] = []) => {
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          params.set("gender", next);
-          for (const key of dropParams) params.delete(key);
-          return params;
-        },
-        { preventScrollReset: true },
-      );
+      setSearchParams((previous) => {
+        const params = new URLSearchParams(previous);
+        params.set("gender", next);
+        for (const key of dropParams) params.delete(key);
+        return params;
+      }, keepScroll);
     },
     [setSearchParams],
   );

@@ -1,4 +1,5 @@
-import { useMatches } from "react-router";
+import { createContext, useContext } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
 
 /** Static facts a route declares in its `handle` (read by the shell and the overlays). */
 export interface RouteHandle {
@@ -14,12 +15,19 @@ export interface RouteHandle {
   immersive?: boolean;
 }
 
-/** The merged handles of the matched routes (deeper routes win). */
-export function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
+/** The merged handles of the routes matching a location (deeper routes win). */
+export function routeHandleOf(routes: RouteObject[], location: { pathname: string }): RouteHandle {
   const merged: RouteHandle = {};
-  for (const match of matches) {
-    if (match.handle && typeof match.handle === "object") Object.assign(merged, match.handle as RouteHandle);
+  for (const match of matchRoutes(routes, location) ?? []) {
+    const handle: unknown = match.route.handle;
+    if (handle && typeof handle === "object") Object.assign(merged, handle as RouteHandle);
   }
   return merged;
+}
+
+/** The current route's handle, provided by the router (app/router.tsx). */
+export const RouteHandleContext = createContext<RouteHandle>({});
+
+export function useRouteHandle(): RouteHandle {
+  return useContext(RouteHandleContext);
 }

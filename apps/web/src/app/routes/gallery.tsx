@@ -14,6 +14,7 @@ import { GalleryFilters, type KindFilter } from "@/features/gallery/components/g
 import { GalleryMasonry, GalleryMasonrySkeleton } from "@/features/gallery/components/gallery-masonry";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
+import { keepScroll } from "@/lib/scroll-restoration";
 
 function parseKind(value: string | null): KindFilter {
   return value === "photo" || value === "video" ? value : "all";
@@ -34,15 +35,12 @@ export default function GalleryRoute() {
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          if (value === null) params.delete(key);
-          else params.set(key, value);
-          return params;
-        },
-        { preventScrollReset: true },
-      ),
+      setSearchParams((previous) => {
+        const params = new URLSearchParams(previous);
+        if (value === null) params.delete(key);
+        else params.set(key, value);
+        return params;
+      }, keepScroll),
     [setSearchParams],
   );
 

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS, genderLabel } from "@/config/genders";
+import { FeaturedBundles } from "@/features/bundles/components/featured-bundles";
 import { CharacterGrid } from "@/features/catalog/components/character-grid";
 import { LandingHero } from "@/features/catalog/components/landing-hero";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -11,13 +12,6 @@ import { useGenderPreference } from "@/hooks/use-gender-preference";
 import { storage } from "@/lib/storage";
 
 const CATALOG_ANCHOR = "#characters";
-
-/** Below the fold: loaded after the screen's own code. */
-const FeaturedBundles = lazy(() =>
-  import("@/features/bundles/components/featured-bundles").then((module) => ({
-    default: module.FeaturedBundles,
-  })),
-);
 
 /** The main landing screen: `/`, `/explore` and the ad landing `/:id` (which records the sub id). */
 export default function LandingRoute() {
@@ -52,9 +46,7 @@ export default function LandingRoute() {
         />
         <CharacterGrid gender={gender} />
       </section>
-      <Suspense fallback={null}>
-        <FeaturedBundles gender={gender} />
-      </Suspense>
+      <FeaturedBundles gender={gender} />
     </Page>
   );
 }
