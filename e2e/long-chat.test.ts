@@ -121,6 +121,9 @@ describe("a long chat in the browser", () => {
         scroller(page).evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight),
       )
       .toBeLessThan(2);
+    // screen readers hear the reply (the list itself is not a live region: rows come and go as it scrolls)
+    const reply = await last.getByTestId("message-text").textContent();
+    expect(await page.getByRole("log").textContent()).toContain(reply);
     const mine = rows(page).filter({ hasText: "That was a long conversation!" });
     expect(await mine.count()).toBe(1);
     expect(Number(await mine.getAttribute("data-message-id"))).toBeGreaterThan(ids.at(-1) ?? 0);

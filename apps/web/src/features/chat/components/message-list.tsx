@@ -145,7 +145,7 @@ export function MessageList(props: MessageListProps) {
     focusedId.current = row ? (messages[Number(row.dataset.index)]?.id ?? null) : null;
   }
 
-  const announcements = useReplyAnnouncements(messages, !history.isPending);
+  const announcements = useReplyAnnouncements(messages);
   const live = draft !== null || typing || generating;
   const rows = virtualizer.getVirtualItems();
   const empty = messages.length === 0;
@@ -234,20 +234,20 @@ export function MessageList(props: MessageListProps) {
 
 /**
  * The character's messages that arrived while the chat was open, for screen readers (the last
- * few): the list itself is not a live region, since rows come and go as it scrolls.
+ * few): the list itself is not a live region, since rows come and go as it scrolls. A message counts
+ * as arrived when it becomes the newest after another was (not the history the chat opened with).
  */
-function useReplyAnnouncements(messages: readonly ChatMessage[], loaded: boolean): ChatMessage[] {
+function useReplyAnnouncements(messages: readonly ChatMessage[]): ChatMessage[] {
   const [arrived, setArrived] = useState<ChatMessage[]>([]);
-  const newestSeen = useRef<number | null | undefined>(undefined);
+  const newestSeen = useRef<number | null>(null);
   const newest = messages.at(-1);
   useEffect(() => {
-    if (!loaded) return;
     const previous = newestSeen.current;
     newestSeen.current = newest?.id ?? null;
-    if (previous === undefined || !newest || newest.id === previous) return;
+    if (previous === null || !newest || newest.id === previous) return;
     if (newest.from !== "model" || newest.pending) return;
     setArrived((list) => [...list.slice(-2), newest]);
-  }, [loaded, newest]);
+  }, [newest]);
   return arrived;
 }
 
