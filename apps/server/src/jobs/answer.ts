@@ -4,7 +4,7 @@ import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { BalanceRepository } from "../repositories/balances.ts";
-import { ChatRepository, type ChatWithCharacter } from "../repositories/chats.ts";
+import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { Presenter } from "../services/presenters.ts";
 import type { JobContext } from "./queue.ts";
@@ -96,7 +96,7 @@ export type AnswerFields = Omit<Insertable<MessagesTable>, "chat_id" | "sender" 
 
 /** What producing an answer works with. */
 export interface AnswerWork {
-  chat: ChatWithCharacter;
+  chat: { id: number; characterId: number };
   /** the not-yet-stored message shown meanwhile, for `update` events (streamed text) */
   placeholder: { chatId: number; characterId: number; id: number };
   /** Storage keys of the files this run stored (add each before writing it): they are removed again when its answer is not stored. */
@@ -131,24 +131,25 @@ export async function answerUserMessage(
 ): Promise<void> {
   const chats = new ChatRepository(deps.db);
   const messages = new MessageRepository(deps.db);
-  const chat = await chats.findForUser(job.chatId, job.userId);
-  if (!chat) return; // the chat was deleted meanwhile: nothing to answer
+  const state = await chats.answerState(job.chatId, job.userId, job.userMessageId);
+  if (!state) return; // the chat was deleted meanwhile: nothing to answer
+  const { characterId } = state;
   const deliver = (row: MessageRow) =>
-    deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, row, chat.character_id));
-  const existing = await messages.replyTo(job.chatId, job.userMessageId);
-  if (existing) {
+    deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, row, characterId));
+  if (state.answerId !== null) {
     // stored by an attempt that died before finishing: deliver it, do not make it again
-    await deliver(existing);
+    const existing = await messages.replyTo(job.chatId, job.userMessageId);
+    if (existing) await deliver(existing);
     return;
   }
   // the placeholder before the reads the answer needs: the user sees the character react at once
-  const base = { chatId: job.chatId, characterId: chat.character_id, id: -context.jobId };
+  const base = { chatId: job.chatId, characterId, id: -context.jobId };
   await deps.bus.publish(job.userId, chatEvent("add", { ...base, type: placeholder, text: "" }));
 
   const files: string[] = [];
   let stored = false;
   try {
-    const fields = await produce({ chat, placeholder: base, files });
+    const fields = await produce({ chat: { id: job.chatId, characterId }, placeholder: base, files });
     if (!fields) return;
     let answer: MessageRow | undefined;
     try {

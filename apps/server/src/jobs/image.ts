@@ -141,7 +141,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
     run(job, context) {
       return answerUserMessage(deps, job, context, "start_generation", async ({ chat, files }) => {
         const [character, request] = await Promise.all([
-          deps.characters.findById(chat.character_id),
+          deps.characters.findById(chat.characterId),
           messages.findInChat(job.chatId, job.userMessageId),
         ]);
         if (!character || !request) return undefined;

@@ -3,6 +3,7 @@ import type { Database } from "../db/schema.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
+import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import type { ModerationService } from "../services/moderation.ts";
@@ -26,8 +27,10 @@ export interface ReplyDependencies {
   db: Kysely<Database>;
   llm: LlmProvider;
   bus: EventBus;
-  characters: CharacterRepository;
-  users: UserRepository;
+  /** not read: the reply reads the card and the user's name with the chat (ChatRepository.replyContext) */
+  characters?: CharacterRepository;
+  /** not read, as `characters` */
+  users?: UserRepository;
   presenter: Presenter;
   moderation: ModerationService;
 }
@@ -44,17 +47,18 @@ export interface ReplyDependencies {
  */
 export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
   const messages = new MessageRepository(deps.db);
+  const chats = new ChatRepository(deps.db);
 
   return {
     maxAttempts: 3,
     run(job, context) {
       return answerUserMessage(deps, job, context, "typing", async ({ chat, placeholder }) => {
-        const [character, user, history] = await Promise.all([
-          deps.characters.findById(chat.character_id),
-          deps.users.findById(job.userId),
+        const [context, history] = await Promise.all([
+          chats.replyContext(chat.id),
           messages.page(job.chatId, { limit: HISTORY_LIMIT, page: 1, newestFirst: true }),
         ]);
-        if (!character || !user) return undefined;
+        if (!context) return undefined;
+        const { character } = context;
 
         let text = "";
         let lastUpdate = 0;
@@ -78,7 +82,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
           history: history
             .filter((message) => message.id <= job.userMessageId && message.type === "text")
             .map((message) => ({ from: message.sender, text: message.text })),
-          userName: user.first_name,
+          userName: context.userName,
         })) {
           text += delta;
           if (Date.now() - lastUpdate >= UPDATE_INTERVAL_MS) {

@@ -1,5 +1,6 @@
 import type { Gender } from "@reverie/shared";
 import type { Kysely } from "kysely";
+import { cachedQuery } from "../db/cached-query.ts";
 import type { ChatRow, Database } from "../db/schema.ts";
 
 export type ChatWithCharacter = ChatRow & {
@@ -14,6 +15,81 @@ export type ChatWithCharacter = ChatRow & {
   };
 };
 
+/** What a reply is written from: the character's card and the user's first name. */
+export interface ReplyContext {
+  character: {
+    id: number;
+    name: string;
+    age: number;
+    gender: Gender;
+    tagline: string;
+    description: string;
+    personality: string;
+    hobbies: string;
+    relationship: string;
+    first_msg: string;
+  };
+  userName: string | null;
+}
+
+const chatsWithCharacter = (db: Kysely<Database>) =>
+  db
+    .selectFrom("chats")
+    .innerJoin("characters", "characters.id", "chats.character_id")
+    .selectAll("chats")
+    .select([
+      "characters.name as character_name",
+      "characters.age as character_age",
+      "characters.gender as character_gender",
+      "characters.tagline as character_tagline",
+      "characters.avatar_key as character_avatar_key",
+      "characters.first_msg as character_first_msg",
+    ]);
+
+// asked on every chat message and reply, compiled once (db/cached-query.ts)
+const userChat = cachedQuery((db, where: { chatId: number; userId: string }) =>
+  chatsWithCharacter(db).where("chats.id", "=", where.chatId).where("chats.user_id", "=", where.userId),
+);
+const touchChat = cachedQuery((db, change: { chatId: number; at: string }) =>
+  db.updateTable("chats").set({ last_message_at: change.at }).where("id", "=", change.chatId),
+);
+const answerState = cachedQuery((db, where: { chatId: number; userId: string; userMessageId: number }) =>
+  db
+    .selectFrom("chats")
+    .select((eb) => [
+      "chats.character_id",
+      eb
+        .selectFrom("messages")
+        .select("messages.id")
+        .where("messages.chat_id", "=", where.chatId)
+        .where("messages.reply_to", "=", where.userMessageId)
+        .where("messages.sender", "=", "model")
+        .as("answer_id"),
+    ])
+    .where("chats.id", "=", where.chatId)
+    .where("chats.user_id", "=", where.userId),
+);
+const replyContext = cachedQuery((db, where: { chatId: number }) =>
+  db
+    .selectFrom("chats")
+    .innerJoin("characters", "characters.id", "chats.character_id")
+    .innerJoin("users", "users.id", "chats.user_id")
+    .select([
+      "characters.id",
+      "characters.name",
+      "characters.age",
+      "characters.gender",
+      "characters.tagline",
+      "characters.description",
+      "characters.personality",
+      "characters.hobbies",
+      "characters.relationship",
+      "characters.first_msg",
+      "users.first_name",
+    ])
+    .where("chats.id", "=", where.chatId),
+);
+
 export class ChatRepository {
   readonly #db: Kysely<Database>;
 
@@ -22,18 +98,7 @@ export class ChatRepository {
   }
 
   #withCharacter() {
-    return this.#db
-      .selectFrom("chats")
-      .innerJoin("characters", "characters.id", "chats.character_id")
-      .selectAll("chats")
-      .select([
-        "characters.name as character_name",
-        "characters.age as character_age",
-        "characters.gender as character_gender",
-        "characters.tagline as character_tagline",
-        "characters.avatar_key as character_avatar_key",
-        "characters.first_msg as character_first_msg",
-      ]);
+    return chatsWithCharacter(this.#db);
   }
 
   /** The user's chat with a character, created when there is none; `created` says which. */
@@ -59,11 +124,29 @@ export class ChatRepository {
   }
 
   async findForUser(chatId: number, userId: string): Promise<ChatWithCharacter | undefined> {
-    const row = await this.#withCharacter()
-      .where("chats.id", "=", chatId)
-      .where("chats.user_id", "=", userId)
-      .executeTakeFirst();
+    const row = await userChat.first(this.#db, { chatId, userId });
     return row ? withCharacter(row) : undefined;
+  }
+
+  /**
+   * For answering a user message: the chat's character and the id of the answer already stored,
+   * if any (the reply_to index); undefined when the user has no such chat (any more).
+   */
+  async answerState(
+    chatId: number,
+    userId: string,
+    userMessageId: number,
+  ): Promise<{ characterId: number; answerId: number | null } | undefined> {
+    const row = await answerState.first(this.#db, { chatId, userId, userMessageId });
+    return row ? { characterId: row.character_id, answerId: row.answer_id } : undefined;
+  }
+
+  /** The character card and the user's name a reply in this chat is written from, in one read. */
+  async replyContext(chatId: number): Promise<ReplyContext | undefined> {
+    const row = await replyContext.first(this.#db, { chatId });
+    if (!row) return undefined;
+    const { first_name, ...character } = row;
+    return { character, userName: first_name };
   }
 
   async listForUser(
@@ -90,7 +173,7 @@ export class ChatRepository {
   }
 
   async touch(chatId: number, at: string): Promise<void> {
-    await this.#db.updateTable("chats").set({ last_message_at: at }).where("id", "=", chatId).execute();
+    await touchChat.affected(this.#db, { chatId, at });
   }
 
   async delete(chatId: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { cachedQuery } from "../db/cached-query.ts";
 import type { Database, JobRow } from "../db/schema.ts";
 
 /** Advisory lock key space for "the transaction that added job N is still open" (Postgres). */
@@ -30,6 +31,52 @@ function awaitingDispatch(now: number) {
     ]);
 }
 
+// run for every job, compiled once (db/cached-query.ts)
+const insertJob = cachedQuery(
+  (db, job: { kind: string; payload: string; maxAttempts: number; runAt: number }) =>
+    db
+      .insertInto("jobs")
+      .values({
+        kind: job.kind,
+        payload: job.payload,
+        status: "queued",
+        max_attempts: job.maxAttempts,
+        run_at: job.runAt,
+      })
+      .returning("id"),
+);
+
+/**
+ * Takes up to `limit` due jobs: queued ones, and running ones whose lease ran out (their worker
+ * died). One statement, so two workers never take the same job (SKIP LOCKED on Postgres; SQLite
+ * has one writer).
+ */
+const claimJobs = (dialect: "sqlite" | "postgres") =>
+  cachedQuery((db, claim: { now: number; lockedUntil: number; limit: number }) => {
+    let due = db
+      .selectFrom("jobs")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "queued"), eb("run_at", "<=", claim.now)]),
+          eb.and([eb("status", "=", "running"), eb("locked_until", "<", claim.now)]),
+        ]),
+      )
+      .orderBy("run_at")
+      .orderBy("id")
+      .limit(claim.limit);
+    if (dialect === "postgres") due = due.forUpdate().skipLocked();
+    return db
+      .updateTable("jobs")
+      .set({ status: "running", locked_until: claim.lockedUntil, attempts: sql`attempts + 1` })
+      .where("id", "in", (eb) => eb.selectFrom(due.as("due")).select("due.id"))
+      .returningAll();
+  });
+const CLAIM = { sqlite: claimJobs("sqlite"), postgres: claimJobs("postgres") };
+const completeJob = cachedQuery((db, job: { id: number }) =>
+  db.updateTable("jobs").set({ status: "done", locked_until: null }).where("id", "=", job.id),
+);
+
 export class JobRepository {
   readonly #db: Kysely<Database>;
   readonly #postgres: boolean;
@@ -47,22 +94,22 @@ export class JobRepository {
     job: { kind: string; payload: string; maxAttempts: number; runAt: number },
     options: { holdUntilCommit?: boolean } = {},
   ): Promise<number> {
-    const insert = this.#db
-      .insertInto("jobs")
-      .values({
-        kind: job.kind,
-        payload: job.payload,
-        status: "queued",
-        max_attempts: job.maxAttempts,
-        run_at: job.runAt,
-      })
-      .returning("id");
-    const row =
-      this.#postgres && options.holdUntilCommit
-        ? await insert
-            .returning(sql<string>`pg_advisory_xact_lock(${ENQUEUE_LOCK_SPACE}, id)`.as("held"))
-            .executeTakeFirstOrThrow()
-        : await insert.executeTakeFirstOrThrow();
+    if (this.#postgres && options.holdUntilCommit) {
+      const row = await this.#db
+        .insertInto("jobs")
+        .values({
+          kind: job.kind,
+          payload: job.payload,
+          status: "queued",
+          max_attempts: job.maxAttempts,
+          run_at: job.runAt,
+        })
+        .returning(["id", sql<string>`pg_advisory_xact_lock(${ENQUEUE_LOCK_SPACE}, id)`.as("held")])
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+    const row = await insertJob.first(this.#db, job);
+    if (!row) throw new Error("the job insert returned no row");
     return row.id;
   }
 
@@ -174,39 +221,23 @@ export class JobRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * Takes the next due job: a queued one, or a running one whose lease ran out (its worker died).
-   * One statement, so two workers never take the same job (SKIP LOCKED on Postgres; SQLite has one writer).
-   */
+  /** Takes the next due job, if any (see claimMany). */
   async claim(now: number, leaseMs: number): Promise<JobRow | undefined> {
-    let next = this.#db
-      .selectFrom("jobs")
-      .select("id")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
-          eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)]),
-        ]),
-      )
-      .orderBy("run_at")
-      .orderBy("id")
-      .limit(1);
-    if (this.#postgres) next = next.forUpdate().skipLocked();
-    const row = await this.#db
-      .updateTable("jobs")
-      .set({ status: "running", locked_until: now + leaseMs, attempts: sql`attempts + 1` })
-      .where("id", "=", (eb) => eb.selectFrom(next.as("next")).select("next.id"))
-      .returningAll()
-      .executeTakeFirst();
-    return row ? withNumbers(row) : undefined;
+    return (await this.claimMany(now, leaseMs, 1))[0];
+  }
+
+  /**
+   * Takes up to `limit` due jobs, oldest due first: queued ones, and running ones whose lease ran
+   * out (their worker died). Fewer than `limit` means no more are due now.
+   */
+  async claimMany(now: number, leaseMs: number, limit: number): Promise<JobRow[]> {
+    const claim = this.#postgres ? CLAIM.postgres : CLAIM.sqlite;
+    const rows = await claim.rows(this.#db, { now, lockedUntil: now + leaseMs, limit });
+    return rows.map(withNumbers).sort((a, b) => a.run_at - b.run_at || a.id - b.id);
   }
 
   async complete(id: number): Promise<void> {
-    await this.#db
-      .updateTable("jobs")
-      .set({ status: "done", locked_until: null })
-      .where("id", "=", id)
-      .execute();
+    await completeJob.affected(this.#db, { id });
   }
 
   async retryLater(id: number, runAt: number, error: string): Promise<void> {

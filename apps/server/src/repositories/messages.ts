@@ -1,5 +1,88 @@
 import { type Insertable, type Kysely, sql } from "kysely";
+import { cachedQuery } from "../db/cached-query.ts";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
+
+/** Every column a new message sets (the others are generated), so one compiled insert fits all. */
+type NewMessage = {
+  chat_id: number;
+  sender: "user" | "model";
+  type: MessagesTable["type"];
+  text: string;
+  media_key: string | null;
+  video_duration: number | null;
+  locked: boolean;
+  price_tokens: number | null;
+  reply_to: number | null;
+};
+
+function newMessage(message: Insertable<MessagesTable>): NewMessage {
+  return {
+    chat_id: message.chat_id,
+    sender: message.sender,
+    type: message.type,
+    text: message.text,
+    media_key: message.media_key ?? null,
+    video_duration: message.video_duration ?? null,
+    locked: Boolean(message.locked ?? false),
+    price_tokens: message.price_tokens ?? null,
+    reply_to: message.reply_to ?? null,
+  };
+}
+
+// the queries of every chat message and reply, compiled once (db/cached-query.ts)
+const columns = (message: NewMessage): NewMessage => ({
+  chat_id: message.chat_id,
+  sender: message.sender,
+  type: message.type,
+  text: message.text,
+  media_key: message.media_key,
+  video_duration: message.video_duration,
+  locked: message.locked,
+  price_tokens: message.price_tokens,
+  reply_to: message.reply_to,
+});
+const insertMessage = cachedQuery((db, message: NewMessage) =>
+  db.insertInto("messages").values(columns(message)).returningAll(),
+);
+const insertAnswerOnce = cachedQuery((db, message: NewMessage) =>
+  db
+    .insertInto("messages")
+    .values(columns(message))
+    .onConflict((conflict) => conflict.column("reply_to").where("sender", "=", sql.lit("model")).doNothing())
+    .returningAll(),
+);
+const newestPage = cachedQuery((db, page: { chatId: number; limit: number; offset: number }) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("chat_id", "=", page.chatId)
+    .orderBy("id", "desc")
+    .limit(page.limit)
+    .offset(page.offset),
+);
+const oldestPage = cachedQuery((db, page: { chatId: number; limit: number; offset: number }) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("chat_id", "=", page.chatId)
+    .orderBy("id", "asc")
+    .limit(page.limit)
+    .offset(page.offset),
+);
+const answerOf = cachedQuery((db, where: { chatId: number; userMessageId: number }) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("chat_id", "=", where.chatId)
+    .where("reply_to", "=", where.userMessageId)
+    .where("sender", "=", "model"),
+);
+const countInChat = cachedQuery((db, where: { chatId: number }) =>
+  db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("chat_id", "=", where.chatId),
+);
 
 export class MessageRepository {
   readonly #db: Kysely<Database>;
@@ -8,8 +91,10 @@ export class MessageRepository {
     this.#db = db;
   }
 
-  insert(message: Insertable<MessagesTable>): Promise<MessageRow> {
-    return this.#db.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
+  async insert(message: Insertable<MessagesTable>): Promise<MessageRow> {
+    const row = await insertMessage.first(this.#db, newMessage(message));
+    if (!row) throw new Error("the message insert returned no row");
+    return row;
   }
 
   /**
@@ -20,14 +105,7 @@ export class MessageRepository {
   insertAnswer(
     answer: Insertable<MessagesTable> & { sender: "model"; reply_to: number },
   ): Promise<MessageRow | undefined> {
-    return this.#db
-      .insertInto("messages")
-      .values(answer)
-      .onConflict((conflict) =>
-        conflict.column("reply_to").where("sender", "=", sql.lit("model")).doNothing(),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    return insertAnswerOnce.first(this.#db, newMessage(answer));
   }
 
   /**
@@ -38,15 +116,9 @@ export class MessageRepository {
     chatId: number,
     page: { limit: number; page: number; newestFirst: boolean },
   ): Promise<MessageRow[]> {
-    const rows = await this.#db
-      .selectFrom("messages")
-      .selectAll()
-      .where("chat_id", "=", chatId)
-      .orderBy("id", page.newestFirst ? "desc" : "asc")
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute();
-    return page.newestFirst ? rows.reverse() : rows;
+    const values = { chatId, limit: page.limit, offset: (page.page - 1) * page.limit };
+    if (!page.newestFirst) return oldestPage.rows(this.#db, values);
+    return (await newestPage.rows(this.#db, values)).reverse();
   }
 
   findInChat(chatId: number, id: number): Promise<MessageRow | undefined> {
@@ -71,22 +143,11 @@ export class MessageRepository {
 
   /** The character's answer to a user message, if one was stored already. */
   replyTo(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
-    return this.#db
-      .selectFrom("messages")
-      .selectAll()
-      .where("chat_id", "=", chatId)
-      .where("reply_to", "=", userMessageId)
-      .where("sender", "=", "model")
-      .executeTakeFirst();
+    return answerOf.first(this.#db, { chatId, userMessageId });
   }
 
   async count(chatId: number): Promise<number> {
-    const row = await this.#db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("chat_id", "=", chatId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return Number((await countInChat.first(this.#db, { chatId }))?.count ?? 0);
   }
 
   /** The newest message of each chat. */

@@ -139,19 +139,24 @@ export class ChatService {
     return this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
-      const account = await work.balances.current(userId);
+      let { plan, free_msgs, tokens } = await work.balances.current(userId);
       let charge: Charge = { kind: "none" };
-      if (account.plan !== "premium") {
-        if (await work.balances.useFreeMessage(userId)) charge = { kind: "free_message" };
-        else {
+      if (plan !== "premium") {
+        const freeLeft = await work.balances.useFreeMessage(userId);
+        if (freeLeft !== null) {
+          charge = { kind: "free_message" };
+          free_msgs = freeLeft;
+        } else {
           const amount = PRICING.costs.message;
-          if ((await work.balances.spend(userId, amount, "message", `message:${message.id}`)) === null) {
+          const tokensLeft = await work.balances.spend(userId, amount, "message", `message:${message.id}`);
+          if (tokensLeft === null) {
             throw new PaymentRequiredError(
               "message",
               "You have no free messages left. Get tokens or premium to keep chatting.",
             );
           }
           charge = { kind: "tokens", amount };
+          tokens = tokensLeft;
         }
       }
       await work.chats.touch(chatId, message.created_at);
@@ -160,7 +165,6 @@ export class ChatService {
         const imageJob: ImageJob = { ...job, intent, realistic };
         await this.#jobs.enqueue("image", imageJob, { db: trx });
       } else await this.#jobs.enqueue("reply", job, { db: trx });
-      const { free_msgs, tokens } = await work.balances.current(userId);
       return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
     });
   }

@@ -243,6 +243,22 @@ describe("choosing the job queue", () => {
 });
 
 describe("the database job queue", () => {
+  it("claims due jobs several at a time, the earliest due first, and none twice", async () => {
+    const jobs = new JobRepository(database.db, database.dialect);
+    const now = Date.now();
+    const later = await jobs.insert({ kind: "work", payload: "{}", maxAttempts: 1, runAt: now - 10 });
+    const first = await jobs.insert({ kind: "work", payload: "{}", maxAttempts: 1, runAt: now - 30 });
+    const second = await jobs.insert({ kind: "work", payload: "{}", maxAttempts: 1, runAt: now - 20 });
+    await jobs.insert({ kind: "work", payload: "{}", maxAttempts: 1, runAt: now + 60_000 });
+
+    const taken = await jobs.claimMany(now, 1_000, 2);
+    expect(taken.map((job) => job.id)).toEqual([first, second]);
+    expect(taken.every((job) => job.status === "running" && job.attempts === 1)).toBe(true);
+    // fewer than asked: nothing else is due
+    expect((await jobs.claimMany(now, 1_000, 2)).map((job) => job.id)).toEqual([later]);
+    expect(await jobs.claimMany(now, 1_000, 2)).toEqual([]);
+  });
+
   it("finishes a job whose worker died mid-way once its lease runs out", async () => {
     const ran: number[] = [];
     const jobs = queue("database");
@@ -284,12 +300,12 @@ describe("the database job queue", () => {
     cleanups.push(() => jobs.stop());
     jobs.register("greet", { maxAttempts: 1, run: async () => void ran.push(Date.now()) });
     // the job arrives right after a claim round found nothing, before the loop sleeps again
-    const claim = JobRepository.prototype.claim;
+    const claimMany = JobRepository.prototype.claimMany;
     let enqueuedAt = 0;
     let armed = false;
-    JobRepository.prototype.claim = async function (this: JobRepository, now, leaseMs) {
-      const claimed = await claim.call(this, now, leaseMs);
-      if (armed && !claimed) {
+    JobRepository.prototype.claimMany = async function (this: JobRepository, now, leaseMs, limit) {
+      const claimed = await claimMany.call(this, now, leaseMs, limit);
+      if (armed && claimed.length === 0) {
         armed = false;
         enqueuedAt = Date.now();
         await jobs.enqueue("greet", {});
@@ -298,7 +314,7 @@ describe("the database job queue", () => {
       return claimed;
     };
     cleanups.push(async () => {
-      JobRepository.prototype.claim = claim;
+      JobRepository.prototype.claimMany = claimMany;
     });
     jobs.start();
     await sleep(50); // the first sleep has begun; it ends by its timeout
