@@ -2,8 +2,12 @@
  * The server under test for the chat bench, in a process of its own (as in production): the real
  * bootstrap (migrations, seed) and `buildApp` with the job worker in-process, configured from the
  * environment, on a random loopback port. Tells its parent the address over IPC; on `stats` reports
- * its CPU time and its event-loop delay since the previous `stats`; stops on `stop`.
+ * its CPU time and its event-loop delay since the previous `stats`; stops on `stop`. With
+ * BENCH_CPU_PROFILE=<file>, a V8 CPU profile runs from the first `stats` to the second (the
+ * measured messages, without start-up and sign-ups) and is written there.
  */
+import { writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../src/app.ts";
 import { prepareData } from "../src/bootstrap.ts";
@@ -18,18 +22,41 @@ const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 const nsToMs = (ns: number) => ns / 1e6;
 
-process.on("message", (message) => {
+const profileFile = process.env.BENCH_CPU_PROFILE;
+let profiler: Session | undefined;
+let statsCalls = 0;
+
+/** The first call starts the profile, the second writes it. */
+async function profileStep(): Promise<void> {
+  if (!profileFile) return;
+  statsCalls++;
+  if (statsCalls === 1) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  } else if (statsCalls === 2 && profiler) {
+    const { profile } = await profiler.post("Profiler.stop");
+    await writeFile(profileFile, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+}
+
+process.on("message", async (message) => {
   if (message === "stats") {
     const { user, system } = process.cpuUsage();
-    process.send?.({
+    const stats = {
       cpuMs: (user + system) / 1000,
       loopDelayMs: {
         p50: nsToMs(loopDelay.percentile(50)),
         p99: nsToMs(loopDelay.percentile(99)),
         max: nsToMs(loopDelay.max),
       },
-    });
+    };
+    // after the CPU time was read: starting and writing the profile are not part of the run
+    await profileStep();
     loopDelay.reset();
+    process.send?.(stats);
     return;
   }
   if (message !== "stop") return;

@@ -349,6 +349,8 @@ export async function runChatBench(): Promise<void> {
     PATH: process.env.PATH ?? "",
     // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": a V8 CPU profile of the server, to see where time goes
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    // a CPU profile of the server over the measured messages only (chat-server.ts)
+    ...(process.env.BENCH_CPU_PROFILE ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE } : {}),
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     // each simulated user signs up from an address of its own, told by X-Forwarded-For
