@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser } from "./support/browser.ts";
+import { skipOverlays, useBrowser } from "./support/browser.ts";
 import { send, signUpAndOpenChat, uniqueEmail } from "./support/chat.ts";
 import { chatIdOf, longChatText, seedLongChat } from "./support/long-chat.ts";
 
@@ -15,6 +15,12 @@ const scroller = (page: Page) => page.getByTestId("message-scroller");
 /** The row of seeded message `n`. */
 const seeded = (page: Page, n: number) => rows(page).filter({ hasText: new RegExp(`^#${n} `) });
 
+/** The character's stored rows other than the seeded ones (the replies to what the test sends). */
+const replies = (page: Page) =>
+  rows(page)
+    .and(page.locator('[data-from="model"]:not([data-message-id^="-"])'))
+    .filter({ hasNotText: /^#\d+ / });
+
 /** The message number (`#n`) of each row in the DOM, in DOM order. */
 const renderedNumbers = (page: Page) =>
   rows(page)
@@ -22,6 +28,16 @@ const renderedNumbers = (page: Page) =>
     .evaluateAll((elements) =>
       elements.map((element) => Number(/^#(\d+) /.exec(element.textContent ?? "")?.[1])),
     );
+
+/** The number (`#n`) of the first seeded row wholly in the scroller's visible box. */
+const firstNumberInView = (page: Page) =>
+  scroller(page).evaluate((element) => {
+    const view = element.getBoundingClientRect();
+    const row = [...element.querySelectorAll('[data-testid="chat-message"]')].find(
+      (candidate) => candidate.getBoundingClientRect().top >= view.top,
+    );
+    return Number(/^#(\d+) /.exec(row?.textContent ?? "")?.[1]);
+  });
 
 /** Whether an element lies within the scroller's visible box. */
 async function inView(page: Page, locator: ReturnType<Page["locator"]>): Promise<boolean> {
@@ -129,4 +145,65 @@ describe("a long chat in the browser", () => {
     expect(Number(await mine.getAttribute("data-message-id"))).toBeGreaterThan(ids.at(-1) ?? 0);
     expect(await rows(page).count()).toBeLessThanOrEqual(MAX_ROWS);
   }, 180_000);
+
+  it("stays where the user reads while a reply arrives, and follows replies at the bottom", async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail("long-chat-reading");
+    await signUpAndOpenChat(page, email);
+    seedLongChat(inject("sqlitePath"), chatIdOf(inject("sqlitePath"), email, 1), 200);
+    await page.reload();
+    await seeded(page, 200).waitFor();
+
+    // The same account in another browser sends the messages; this page only receives the replies.
+    const token = await page.evaluate(() => localStorage.getItem("_accessToken"));
+    const other = await browser.newPage();
+    await skipOverlays(other, { gender: "female" });
+    await other.addInitScript((value) => localStorage.setItem("_accessToken", value ?? ""), token);
+    await other.goto("/chat/1");
+    await other.getByTestId("conversation").waitFor();
+    await expect.poll(() => page.getByTestId("chat-status").textContent()).toBe("Online");
+
+    // Reading a little way up: a reply arrives below and nothing on screen moves.
+    await scroller(page).evaluate((element) => {
+      element.scrollTop = element.scrollHeight - element.clientHeight - 1500;
+    });
+    await expect
+      .poll(() => page.locator('[role="status"]', { hasText: "Loading earlier messages" }).count())
+      .toBe(0);
+    const reading = seeded(page, await firstNumberInView(page));
+    const yBefore = (await reading.boundingBox())?.y;
+    await send(other, "Are you still reading?");
+    const firstReply = replies(other).last();
+    await firstReply.waitFor({ timeout: 20_000 });
+    const firstText = (await firstReply.getByTestId("message-text").textContent()) ?? "";
+    await expect.poll(() => page.getByRole("log").textContent(), { timeout: 20_000 }).toContain(firstText);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect((await reading.boundingBox())?.y).toBeCloseTo(yBefore ?? Number.NaN, 0);
+
+    // At the bottom, the next reply is followed: it shows last, with the view pinned to it.
+    await expect
+      .poll(async () => {
+        await scroller(page).evaluate((element) => {
+          element.scrollTop = element.scrollHeight;
+        });
+        return inView(page, rows(page).filter({ hasText: firstText }));
+      })
+      .toBe(true);
+    await expect.poll(() => other.getByTestId("send-button").isDisabled()).toBe(true);
+    await send(other, "Tell me one more thing.");
+    await expect.poll(() => replies(other).count(), { timeout: 20_000 }).toBe(2);
+    const secondText = (await replies(other).last().getByTestId("message-text").textContent()) ?? "";
+    const last = rows(page).last();
+    await expect
+      .poll(() => last.getByTestId("message-text").textContent(), { timeout: 20_000 })
+      .toBe(secondText);
+    await expect.poll(() => inView(page, last)).toBe(true);
+    await expect
+      .poll(() =>
+        scroller(page).evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight),
+      )
+      .toBeLessThan(2);
+  }, 120_000);
 });
