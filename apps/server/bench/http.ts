@@ -134,17 +134,27 @@ interface Measured {
  * CPU per request is summed over every round.
  */
 function summarizeRounds(rounds: readonly Round[]): Measured {
-  const byRate = [...rounds].sort((a, b) => a.requests / a.seconds - b.requests / b.seconds);
+  const byRate = [...rounds].sort((a, b) => rateOf(a) - rateOf(b));
   const median = byRate[Math.floor(byRate.length / 2)] as Round;
   const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
   const cpuMs = rounds.reduce((sum, round) => sum + round.cpuMs, 0);
   return {
-    rps: median.requests / median.seconds,
+    rps: rateOf(median),
     p50: median.p50,
     p99: median.p99,
     bytesPerRequest: median.bytes / Math.max(1, median.requests),
     cpuMicroseconds: (cpuMs * 1000) / Math.max(1, requests),
   };
+}
+
+const rateOf = (round: LoadResult) => round.requests / round.seconds;
+
+/** The app's rate over the bare server's, round by round (each pair ran back to back), the median. */
+function medianShare(ofApp: readonly Round[], ofBare: readonly Round[]): number {
+  const shares = ofApp
+    .map((round, index) => rateOf(round) / rateOf(ofBare[index] as Round))
+    .sort((a, b) => a - b);
+  return shares[Math.floor(shares.length / 2)] ?? Number.NaN;
 }
 
 const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -189,7 +199,7 @@ export async function runHttpBench(): Promise<BenchReport> {
           }
         }
         const [ofApp, ofBare] = rounds.map(summarizeRounds) as [Measured, Measured];
-        const share = ofApp.rps / ofBare.rps;
+        const share = medianShare(rounds[0] ?? [], rounds[1] ?? []);
         const met = route.targetShare === undefined ? null : share >= route.targetShare;
         rows.push([
           `${route.url} (${encoding})`,
@@ -217,7 +227,7 @@ export async function runHttpBench(): Promise<BenchReport> {
     }
     const setup =
       `autocannon -c ${CONNECTIONS} in a process of its own: per route, ${WARMUP_SECONDS} s of warm-up, then ${ROUNDS} rounds ` +
-      `of ${ROUND_SECONDS} s on each server in turn, the median round counted; ` +
+      `of ${ROUND_SECONDS} s on each server in turn (the median round shown; app/bare is the median of the rounds' ratios); ` +
       `against the app (NODE_ENV=production, LOG_LEVEL=silent, seeded catalog, ${benchDatabase.describe}) ` +
       "and against a bare Fastify serving the bytes and headers the app sent, each in a process of its own.";
     const table = formatTable(
@@ -240,7 +250,15 @@ export async function runHttpBench(): Promise<BenchReport> {
     );
     console.log(`\n== public catalog reads over HTTP, app against bare Fastify\n${setup}\n`);
     console.log(table);
-    return { title: "Public catalog reads over HTTP", setup, table, targets };
+    const notes = targets.some((target) => target.met === false)
+      ? [
+          "A cached answer skips the database, zod and compression; what the app still spends beyond the bare " +
+            "server is per request: helmet's header middleware (an async hook), the websocket plugin's hooks and " +
+            "the cache lookup (the CPU µs/req columns). On a shared 2-core machine the ratio moves by ±10 % from " +
+            "run to run, so a target within that of its threshold is a coin toss.",
+        ]
+      : undefined;
+    return { title: "Public catalog reads over HTTP", setup, table, targets, ...(notes ? { notes } : {}) };
   } finally {
     if (client) await client.stop();
     if (bare) await stopBareServer(bare.child);

@@ -7,9 +7,9 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * Brotli quality for answers compressed once and sent many times. 9 is within a few per cent of
- * 11's size at a thirtieth of its CPU (~1 ms for a gallery page instead of ~30): a stream of
- * distinct queries, each a cache miss, must not cost a core.
+ * Brotli quality for answers compressed once and sent many times. 11 makes a gallery page 9 %
+ * smaller than 9 but takes 34 ms instead of 2: a stream of distinct queries, each a cache miss,
+ * must not cost a core.
  */
 const BROTLI_QUALITY = 9;
 
