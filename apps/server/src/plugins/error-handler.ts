@@ -24,7 +24,7 @@ function clientErrorCode(error: FastifyError, statusCode: number): string {
  */
 export function frameworkErrorHandler(securityHeaders: SecurityHeaders) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    await securityHeaders(request, reply);
+    securityHeaders(request, reply);
     const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
     return reply.code(statusCode).send({
       statusCode,

@@ -19,18 +19,43 @@ const shared = {
   crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
 } as const;
 
-const overHttp = helmet({
-  ...shared,
-  contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
-  strictTransportSecurity: false,
-});
-const overHttps = helmet({
-  ...shared,
-  contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-});
+/**
+ * Helmet's headers do not depend on the request, only on http or https: they are worked out once,
+ * by running helmet against a stand-in response, and set from a plain object on every answer
+ * (helmet's own middleware chain cost ~8 µs a request, a fifth of a cached catalog answer).
+ */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as never, response as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
-export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+const overHttp = headersOf(
+  helmet({
+    ...shared,
+    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+    strictTransportSecurity: false,
+  }),
+);
+const overHttps = headersOf(
+  helmet({
+    ...shared,
+    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  }),
+);
+
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply, done?: () => void) => void;
 
 /**
  * Helmet's headers for an answer. `upgrade-insecure-requests` and HSTS are sent only when the app
@@ -41,10 +66,8 @@ export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => 
  */
 export function createSecurityHeaders(options: { publicUrl: string }): SecurityHeaders {
   const publicUrlIsHttps = new URL(options.publicUrl).protocol === "https:";
-  return (request, reply) => {
-    const headers = publicUrlIsHttps || request.protocol === "https" ? overHttps : overHttp;
-    return new Promise((resolve, reject) =>
-      headers(request.raw, reply.raw, (error?: unknown) => (error ? reject(error) : resolve())),
-    );
+  return (request, reply, done) => {
+    reply.headers(publicUrlIsHttps || request.protocol === "https" ? overHttps : overHttp);
+    done?.();
   };
 }
