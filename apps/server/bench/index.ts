@@ -1,22 +1,54 @@
 /**
- * `npm run bench`: the moderation rules, the catalog read bench, the chat bench, then the sign-in flood bench. Benchmarks measure, they do not
- * gate: a missed target is printed as MISS and the exit code stays 0; only a bench that could not
- * run exits non-zero.
+ * `npm run bench`: every benchmark, one after the other, then BENCHMARKS.md with the figures of this
+ * run. Benchmarks measure, they do not gate: a missed target is printed as MISS and written down;
+ * only a benchmark that could not run makes the exit code non-zero (the others still run).
  */
-import { runCatalogBench } from "./catalog.ts";
+import { writeBenchmarks } from "./benchmarks-file.ts";
 import { runChatBench } from "./chat.ts";
+import { runHttpBench } from "./http.ts";
+import type { BenchReport } from "./lib.ts";
+import { runLighthouseBench } from "./lighthouse.ts";
+import { runLongChatScrollBench } from "./long-chat-scroll.ts";
 import { runModerationBench } from "./moderation.ts";
 import { runSignInFloodBench } from "./sign-in-flood.ts";
+import { runSocketsBench } from "./sockets.ts";
+
+const BENCHES: { name: string; run: () => Promise<BenchReport | BenchReport[]> }[] = [
+  { name: "moderation rules", run: runModerationBench },
+  { name: "HTTP: app against a bare Fastify", run: runHttpBench },
+  {
+    name: "chat",
+    run: async () => {
+      await runChatBench();
+      return [];
+    },
+  },
+  { name: "long chat: scrolling in Chromium", run: runLongChatScrollBench },
+  { name: "idle sockets", run: runSocketsBench },
+  { name: "Lighthouse", run: runLighthouseBench },
+  { name: "sign-in flood", run: runSignInFloodBench },
+];
 
 console.log(
   "Reverie benchmarks (measurements, not tests: a missed target prints MISS and does not fail the run)",
 );
-try {
-  await runModerationBench();
-  await runCatalogBench();
-  await runChatBench();
-  await runSignInFloodBench();
-} catch (error) {
-  console.error("\nthe benchmark could not run:", error);
-  process.exitCode = 1;
+const startedAt = new Date();
+const reports: BenchReport[] = [];
+for (const bench of BENCHES) {
+  try {
+    const result = await bench.run();
+    reports.push(...(Array.isArray(result) ? result : [result]));
+  } catch (error) {
+    console.error(`\nthe ${bench.name} benchmark could not run:`, error);
+    process.exitCode = 1;
+    reports.push({
+      title: bench.name,
+      setup: "It could not run.",
+      targets: [
+        { measure: "ran", value: String(error).split("\n")[0] ?? "error", target: "ran", met: false },
+      ],
+    });
+  }
 }
+await writeBenchmarks(reports, { startedAt, seconds: (Date.now() - startedAt.getTime()) / 1000 });
+console.log("\nBENCHMARKS.md written.");
