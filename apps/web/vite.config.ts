@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { bundleReport } from "./budgets/bundle-report.ts";
 
 const API_TARGET = process.env.REVERIE_API_URL ?? "http://localhost:3000";
 
@@ -15,6 +16,8 @@ export default defineConfig({
       threshold: 1024,
       algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
     }),
+    // BUNDLE_REPORT=1 npm run build: dist/.vite/bundle-report.txt, what is in each route's JavaScript
+    ...(process.env.BUNDLE_REPORT ? [bundleReport()] : []),
   ],
   resolve: {
     alias: { "@": new URL("./src", import.meta.url).pathname },

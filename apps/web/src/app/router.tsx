@@ -199,6 +199,11 @@ export function AppRouter() {
   useEffect(() => setAnalyticsUser(userId), [userId]);
   // The messages socket lives as long as the session, whatever screen is open.
   useEffect(() => setSocketToken(userId ? token : null), [userId, token]);
+  // A stored token most likely means signed in: the member screen's code loads while the user does.
+  useEffect(() => {
+    if (session.status !== "loading") return;
+    for (const lazy of screensAtAddress(routesFor(true))) lazy.preload().catch(() => {});
+  }, [session.status]);
   const signedIn = session.status === "signed-in";
   const routes = session.status === "loading" ? null : routesFor(signedIn);
   const ready = useFirstScreenLoaded(routes);

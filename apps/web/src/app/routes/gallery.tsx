@@ -8,7 +8,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS, genderLabel } from "@/config/genders";
-import { BundleList } from "@/features/bundles/components/bundle-list";
+import { BundleList, BundleListSkeleton } from "@/features/bundles/components/bundle-list";
 import { useGallery } from "@/features/gallery/api/get-gallery";
 import { GalleryFilters, type KindFilter } from "@/features/gallery/components/gallery-filters";
 import { GalleryMasonry, GalleryMasonrySkeleton } from "@/features/gallery/components/gallery-masonry";
@@ -84,7 +84,8 @@ export default function GalleryRoute() {
         />
       </header>
 
-      {packs.length > 0 ? (
+      {/* The packs come with the first page; their place is kept while it loads, so the items below don't jump. */}
+      {gallery.isPending || packs.length > 0 ? (
         <section aria-labelledby="packs-title" className="space-y-5">
           <SectionHeading
             id="packs-title"
@@ -92,7 +93,11 @@ export default function GalleryRoute() {
             title={`${genderLabel(gender)} packs`}
             description="Curated sets across characters, unlocked with tokens."
           />
-          <BundleList bundles={packs} gender={gender} testId="gallery-packs" />
+          {gallery.isPending ? (
+            <BundleListSkeleton count={4} />
+          ) : (
+            <BundleList bundles={packs} gender={gender} testId="gallery-packs" priorityCount={2} />
+          )}
         </section>
       ) : null}
 
@@ -113,7 +118,8 @@ export default function GalleryRoute() {
           />
         ) : (
           <div className={gallery.isPlaceholderData ? "opacity-60 transition" : "transition"}>
-            <GalleryMasonry items={items} />
+            {/* under the packs, the items start below the fold */}
+            <GalleryMasonry items={items} priorityCount={packs.length > 0 ? 0 : 4} />
           </div>
         )}
         {gallery.hasNextPage ? (

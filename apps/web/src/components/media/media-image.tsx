@@ -10,7 +10,10 @@ interface MediaImageProps {
   ratio?: number;
   className?: string;
   imgClassName?: string;
-  /** Above-the-fold images load eagerly. */
+  /**
+   * Above the fold (the largest paint of a screen): loads eagerly at high priority and shows as it
+   * arrives, without the fade-in that would hold back the paint.
+   */
   priority?: boolean;
   blurred?: boolean;
   style?: CSSProperties;
@@ -50,7 +53,7 @@ export function MediaImage({
           onError={() => setState("error")}
           className={cn(
             "absolute inset-0 size-full object-cover transition duration-500",
-            state === "loaded" ? "opacity-100" : "opacity-0",
+            state === "loaded" || priority ? "opacity-100" : "opacity-0",
             blurred && "scale-110 blur-xl",
             imgClassName,
           )}

@@ -10,10 +10,13 @@ export function BundleCard({
   bundle,
   onOpen,
   className,
+  priority = false,
 }: {
   bundle: Bundle;
   onOpen: () => void;
   className?: string;
+  /** the cover is above the fold */
+  priority?: boolean;
 }) {
   const previews = bundle.items.slice(0, 4);
   return (
@@ -33,6 +36,7 @@ export function BundleCard({
           src={bundle.cover_url}
           alt=""
           ratio={16 / 10}
+          priority={priority}
           imgClassName="transition duration-700 group-hover:scale-[1.03]"
         />
         <div
@@ -88,13 +92,21 @@ export function BundleCard({
   );
 }
 
+/** The card's shape (cover, title and counts, preview strip), so the real one takes its place without a shift. */
 export function BundleCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-3xl border border-white/[0.05] bg-ink-850">
       <Skeleton className="aspect-[16/10] rounded-none" />
-      <div className="space-y-2 p-4">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-3 w-1/3" />
+      <div className="flex flex-col gap-3 p-4">
+        <div>
+          <Skeleton className="my-0.5 h-5 w-2/3" />
+          <Skeleton className="mt-1.5 h-3.5 w-1/3" />
+        </div>
+        <div className="grid grid-cols-4 gap-1.5">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="aspect-square rounded-lg" />
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -14,11 +14,14 @@ export function BundleList({
   gender,
   layout = "row",
   testId = "bundle-list",
+  priorityCount = 0,
 }: {
   bundles: Bundle[];
   gender?: Gender;
   layout?: "row" | "grid";
   testId?: string;
+  /** how many leading covers are above the fold (load first, see MediaImage) */
+  priorityCount?: number;
 }) {
   const [open, setOpen] = useState<Bundle | null>(null);
   return (
@@ -31,12 +34,12 @@ export function BundleList({
             : "grid gap-4 sm:grid-cols-2 xl:grid-cols-3",
         )}
       >
-        {bundles.map((bundle) => (
+        {bundles.map((bundle, index) => (
           <li
             key={bundle.id}
             className={cn("flex", layout === "row" && "w-[17rem] shrink-0 snap-start lg:w-auto")}
           >
-            <BundleCard bundle={bundle} onOpen={() => setOpen(bundle)} />
+            <BundleCard bundle={bundle} onOpen={() => setOpen(bundle)} priority={index < priorityCount} />
           </li>
         ))}
       </ul>

@@ -5,19 +5,29 @@ import { GalleryTile, GalleryTileSkeleton, itemRatio } from "./gallery-tile";
 
 /**
  * Masonry: each item goes to the currently shortest column, so appending a page never moves the
- * items already on screen. Columns follow the breakpoints (2 / 3 / 4–6).
+ * items already on screen. Columns follow the breakpoints (2 / 3 / 4–6). The first `priorityCount`
+ * items are above the fold.
  */
-export function GalleryMasonry({ items }: { items: GalleryItem[] }) {
+export function GalleryMasonry({
+  items,
+  priorityCount = 0,
+}: {
+  items: GalleryItem[];
+  priorityCount?: number;
+}) {
   const columnCount = useMasonryColumns();
   const columns = useMemo(() => {
-    const result: GalleryItem[][] = Array.from({ length: columnCount }, () => []);
+    const result: Array<Array<{ item: GalleryItem; index: number }>> = Array.from(
+      { length: columnCount },
+      () => [],
+    );
     const heights = new Array<number>(columnCount).fill(0);
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
       let shortest = 0;
       for (let index = 1; index < columnCount; index++) {
         if ((heights[index] ?? 0) < (heights[shortest] ?? 0) - 0.01) shortest = index;
       }
-      result[shortest]?.push(item);
+      result[shortest]?.push({ item, index });
       heights[shortest] = (heights[shortest] ?? 0) + 1 / itemRatio(item);
     }
     return result;
@@ -28,9 +38,9 @@ export function GalleryMasonry({ items }: { items: GalleryItem[] }) {
       {columns.map((column, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
         <ul key={index} className="flex min-w-0 flex-1 flex-col gap-3 lg:gap-4">
-          {column.map((item) => (
+          {column.map(({ item, index: position }) => (
             <li key={item.id}>
-              <GalleryTile item={item} />
+              <GalleryTile item={item} priority={position < priorityCount} />
             </li>
           ))}
         </ul>

@@ -18,7 +18,7 @@ export function itemAlt(item: GalleryItem): string {
 }
 
 /** One gallery item: photo, video (play badge + mm:ss) or locked preview (lock + price). Opens /gallery/<id>. */
-export function GalleryTile({ item }: { item: GalleryItem }) {
+export function GalleryTile({ item, priority = false }: { item: GalleryItem; priority?: boolean }) {
   const video = isVideo(item);
   return (
     <Link
@@ -33,6 +33,7 @@ export function GalleryTile({ item }: { item: GalleryItem }) {
         src={item.locked ? item.url : item.thumbnail_url || item.url}
         alt={itemAlt(item)}
         ratio={itemRatio(item)}
+        priority={priority}
         imgClassName="transition duration-700 group-hover:scale-[1.03]"
       />
       {item.locked ? <LockOverlay priceTokens={item.price_tokens} compact /> : null}
