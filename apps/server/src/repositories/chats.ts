@@ -53,6 +53,14 @@ const userChat = cachedQuery((db, where: { chatId: number; userId: string }) =>
 const touchChat = cachedQuery((db, change: { chatId: number; at: string }) =>
   db.updateTable("chats").set({ last_message_at: change.at }).where("id", "=", change.chatId),
 );
+const senderState = cachedQuery((db, where: { chatId: number; userId: string }) =>
+  db
+    .selectFrom("chats")
+    .innerJoin("users", "users.id", "chats.user_id")
+    .select(["chats.character_id", "users.plan", "users.free_msgs", "users.tokens"])
+    .where("chats.id", "=", where.chatId)
+    .where("chats.user_id", "=", where.userId),
+);
 const answerState = cachedQuery((db, where: { chatId: number; userId: string; userMessageId: number }) =>
   db
     .selectFrom("chats")
@@ -126,6 +134,22 @@ export class ChatRepository {
   async findForUser(chatId: number, userId: string): Promise<ChatWithCharacter | undefined> {
     const row = await userChat.first(this.#db, { chatId, userId });
     return row ? withCharacter(row) : undefined;
+  }
+
+  /**
+   * For sending a message: the chat's character and what the user pays with, in one read;
+   * undefined when the user has no such chat.
+   */
+  async senderState(
+    chatId: number,
+    userId: string,
+  ): Promise<
+    { characterId: number; plan: "free" | "premium"; freeMessages: number; tokens: number } | undefined
+  > {
+    const row = await senderState.first(this.#db, { chatId, userId });
+    return row
+      ? { characterId: row.character_id, plan: row.plan, freeMessages: row.free_msgs, tokens: row.tokens }
+      : undefined;
   }
 
   /**

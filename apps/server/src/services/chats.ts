@@ -132,16 +132,18 @@ export class ChatService {
     text: string,
     realistic = true,
   ): Promise<{ message: Message; balance: Balance }> {
-    const chat = await this.#requireChat(chatId, userId);
+    // the plan is read before the transaction: paying itself is guarded (free_msgs > 0, tokens >= price)
+    const sender = await this.#chats.senderState(chatId, userId);
+    if (!sender) throw new NotFoundError(`Chat ${chatId} does not exist.`);
     const intent = this.#imageIntents.detect(text);
     // a photo request is an image prompt: checked (and recorded, when refused) as one
     await this.#moderation.check(text, intent ? "image_prompt" : "chat_message", userId);
     return this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
-      let { plan, free_msgs, tokens } = await work.balances.current(userId);
+      let { freeMessages: free_msgs, tokens } = sender;
       let charge: Charge = { kind: "none" };
-      if (plan !== "premium") {
+      if (sender.plan !== "premium") {
         const freeLeft = await work.balances.useFreeMessage(userId);
         if (freeLeft !== null) {
           charge = { kind: "free_message" };
@@ -165,7 +167,7 @@ export class ChatService {
         const imageJob: ImageJob = { ...job, intent, realistic };
         await this.#jobs.enqueue("image", imageJob, { db: trx });
       } else await this.#jobs.enqueue("reply", job, { db: trx });
-      return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
+      return { message: this.#present.message(message, sender.characterId), balance: { free_msgs, tokens } };
     });
   }
 
