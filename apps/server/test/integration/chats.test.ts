@@ -108,6 +108,47 @@ describe("chats", () => {
     expect(older.items.map((item) => item.text)).toEqual([models[2]?.first_msg, "line 1", "line 2"]);
   });
 
+  it("pages a long chat right at both ends and deep in its history, in either order", async () => {
+    const user = await newUser();
+    const chat = chatSchema.parse((await user.call("POST", "/api/chats", { model_id: models[3]?.id })).body);
+    // 2,500 messages after the first one, written straight to the table
+    for (let first = 1; first <= 2500; first += 500) {
+      await t.database.db
+        .insertInto("messages")
+        .values(
+          Array.from({ length: 500 }, (_, offset) => ({
+            chat_id: chat.id,
+            sender: (first + offset) % 2 === 1 ? ("user" as const) : ("model" as const),
+            type: "text" as const,
+            text: `m${first + offset}`,
+          })),
+        )
+        .execute();
+    }
+    const page = async (query: string) =>
+      messagesResponseSchema.parse((await user.call("GET", `/api/chats/${chat.id}/messages?${query}`)).body);
+    const texts = (numbers: number[]) => numbers.map((number) => `m${number}`);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+    const newest = await page("limit=10&page=1&reverse=true");
+    expect(newest.total_count).toBe(2501);
+    expect(newest.items.map((item) => item.text)).toEqual(texts(range(2491, 2500)));
+    expect((await page("limit=10&page=200&reverse=true")).items.map((item) => item.text)).toEqual(
+      texts(range(501, 510)),
+    );
+    expect((await page("limit=100&page=25&reverse=true")).items.map((item) => item.text)).toEqual(
+      texts(range(1, 100)),
+    );
+    // the last page of the newest-first order is the short one: the character's first message
+    expect((await page("limit=100&page=26&reverse=true")).items.map((item) => item.text)).toEqual([
+      models[3]?.first_msg,
+    ]);
+    expect((await page("limit=100&page=27&reverse=true")).items).toEqual([]);
+    expect((await page("limit=10&page=2&reverse=false")).items.map((item) => item.text)).toEqual(
+      texts(range(10, 19)),
+    );
+  });
+
   it("keeps users out of each other's chats", async () => {
     const owner = await newUser();
     const stranger = await newUser();
