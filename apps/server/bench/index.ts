@@ -8,6 +8,7 @@ import { runChatBench } from "./chat.ts";
 import { runHttpBench } from "./http.ts";
 import type { BenchReport } from "./lib.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
+import { runLongChatBench } from "./long-chat.ts";
 import { runLongChatScrollBench } from "./long-chat-scroll.ts";
 import { runModerationBench } from "./moderation.ts";
 import { runSignInFloodBench } from "./sign-in-flood.ts";
@@ -16,13 +17,8 @@ import { runSocketsBench } from "./sockets.ts";
 const BENCHES: { name: string; run: () => Promise<BenchReport | BenchReport[]> }[] = [
   { name: "moderation rules", run: runModerationBench },
   { name: "HTTP: app against a bare Fastify", run: runHttpBench },
-  {
-    name: "chat",
-    run: async () => {
-      await runChatBench();
-      return [];
-    },
-  },
+  { name: "chat", run: runChatBench },
+  { name: "long chat: server time of a page", run: runLongChatBench },
   { name: "long chat: scrolling in Chromium", run: runLongChatScrollBench },
   { name: "idle sockets", run: runSocketsBench },
   { name: "Lighthouse", run: runLighthouseBench },
