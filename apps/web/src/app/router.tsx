@@ -159,7 +159,10 @@ function useFirstScreenLoaded(routes: RouteObject[] | null): boolean {
       active = false;
     };
   }, [routes]);
-  return routes !== null && loadedFor === routes;
+  if (!routes) return false;
+  // Nothing to load (a redirect, or code already there): render now, in this pass, as a redirect
+  // must run before a full-page navigation started meanwhile (an expired session) leaves the page.
+  return loadedFor === routes || screensAtAddress(routes).every((lazy) => lazy.Component !== null);
 }
 
 /** Renders the matching route and provides its merged `handle` (useRouteHandle). */
