@@ -43,13 +43,5 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route loads, read by the byte budgets (budgets/)
     manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        // The shared contract's modules only declare things (schemas, constants). Saying so lets a
-        // screen that imports a constant (storage keys, limits) leave the schema modules, and zod,
-        // out of its JavaScript (decision 0016).
-        moduleSideEffects: [{ test: /\/packages\/shared\/src\//, sideEffects: false }],
-      },
-    },
   },
 });

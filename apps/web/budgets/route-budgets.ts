@@ -12,7 +12,7 @@ export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   "auth-callback": 110,
   character: 120,
   "chat-list": 115,
-  "chat-room": 168,
+  "chat-room": 141,
   checkout: 108,
   "create-ai": 108,
   "gallery-item": 116,

@@ -30,6 +30,9 @@ export const LIMITS = {
   signInPopup: { width: 500, height: 600, closedDetectionMs: 8_000 },
 } as const;
 
+/** The longest chat message, in characters (the composer counts against it, the API refuses past it). */
+export const MESSAGE_MAX_LENGTH = 2000;
+
 export const TOKEN_PACKAGE_SIZES = [100, 350, 550, 1150, 2400, 3750] as const;
 
 export const MIN_CHARACTER_AGE = 18;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.ts";
+import { LIMITS, MESSAGE_MAX_LENGTH } from "../constants.ts";
 import { modelSummarySchema } from "./catalog.ts";
 import { errorResponseSchema, genderSchema } from "./common.ts";
 
@@ -67,7 +67,6 @@ export const messagesResponseSchema = z.object({
   total_count: z.number().int(),
 });
 
-export const MESSAGE_MAX_LENGTH = 2000;
 export const sendMessageBodySchema = z.object({
   message: z.object({
     text: z
