@@ -49,6 +49,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   readonly #temperature: number | undefined;
   /** The server without credentials or query, for messages and the health report. */
   readonly #where: string;
+  #completionsUrl: URL | undefined;
 
   constructor(options: OpenAiCompatibleOptions) {
     this.#baseUrl = apiRoot(options.baseUrl);
@@ -60,6 +61,17 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     this.#where = describeUrl(this.#baseUrl, "the LLM server");
   }
 
+  /** Parsed once, at the first reply (a base URL that is no URL fails that reply, for good). */
+  #completions(): URL {
+    if (this.#completionsUrl) return this.#completionsUrl;
+    try {
+      this.#completionsUrl = new URL(`${this.#baseUrl}/chat/completions`);
+    } catch (error) {
+      throw new LlmError(`the LLM base URL is not a URL: ${this.#where}`, { retryable: false, cause: error });
+    }
+    return this.#completionsUrl;
+  }
+
   async *streamReply(request: ReplyRequest): AsyncIterable<string> {
     const callerSignal = request.signal;
     callerSignal?.throwIfAborted();
@@ -68,7 +80,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (this.#temperature !== undefined) body.temperature = this.#temperature;
 
     const call = new StreamingPost(
-      `${this.#baseUrl}/chat/completions`,
+      this.#completions(),
       {
         headers: this.#headers({ "content-type": "application/json", accept: "text/event-stream" }),
         body: JSON.stringify(body),

@@ -44,16 +44,23 @@ export class StreamingPost {
   #timedOut = false;
   #ownErrors = new WeakSet<object>();
 
+  /** `url` is parsed once by the caller: a request then costs no URL parsing. */
   constructor(
-    url: string,
+    url: URL,
     init: { headers: Record<string, string>; body: string },
     options: StreamingPostOptions,
   ) {
     options.signal?.throwIfAborted();
     this.#options = options;
-    const target = new URL(url);
-    const https = target.protocol === "https:";
-    this.#request = (https ? httpsRequest : httpRequest)(target, {
+    const https = url.protocol === "https:";
+    this.#request = (https ? httpsRequest : httpRequest)({
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ""),
+      port: url.port,
+      path: url.pathname + url.search,
+      ...(url.username
+        ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` }
+        : {}),
       method: "POST",
       headers: { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) },
       agent: https ? agents.https : agents.http,
