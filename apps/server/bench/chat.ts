@@ -71,8 +71,13 @@ const TARGETS = { cpuMsPerMessage: 3, p50: 5, p99: 20 };
 const POSTGRES_MESSAGES_PER_USER = 8;
 /** What bench/README.md found dominates the CPU per message, for a missed target. */
 const CHAT_NOTES =
-  "Where the server's CPU goes per message (bench/README.md, chat): the per-message work is cheap by now " +
-  "(13 statements, compiled once; one rule check of the message and one per streamed update); what remains " +
+  "Where the server's CPU goes per message (bench/README.md, chat): the per-message work is small by now " +
+  "(12 statements, compiled once; one rule check of the message, one per streamed update, one of the " +
+  "finished reply); most of what remains is fixed cost per event-loop wake-up on this shared 2-core VM: a " +
+  "message wakes the server ~15 times (the POST, the model's answer and each of its 12 chunks), each with " +
+  "cold caches; and SQLite prepares every statement anew (sqlite-dialect.ts has no statement cache). On " +
+  "Postgres every step is a round trip to a server on the same two cores; with Redis, the jobs and events " +
+  "take more of them."; one rule check of the message and one per streamed update); what remains " +
   "is mostly fixed cost per event-loop wake-up on this shared 2-core VM: a message wakes the server ~15 times " +
   "(the POST, the model's response and each of its 12 chunks), each ~0.1 ms with caches cold, plus SQLite " +
   "preparing every statement anew (sqlite-dialect.ts has no statement cache).";
