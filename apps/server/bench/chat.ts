@@ -77,10 +77,7 @@ const CHAT_NOTES =
   "message wakes the server ~15 times (the POST, the model's answer and each of its 12 chunks), each with " +
   "cold caches; and SQLite prepares every statement anew (sqlite-dialect.ts has no statement cache). On " +
   "Postgres every step is a round trip to a server on the same two cores; with Redis, the jobs and events " +
-  "take more of them."; one rule check of the message and one per streamed update); what remains " +
-  "is mostly fixed cost per event-loop wake-up on this shared 2-core VM: a message wakes the server ~15 times " +
-  "(the POST, the model's response and each of its 12 chunks), each ~0.1 ms with caches cold, plus SQLite " +
-  "preparing every statement anew (sqlite-dialect.ts has no statement cache).";
+  "take more of them.";
 
 const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
