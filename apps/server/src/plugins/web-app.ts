@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { PUBLIC_MEDIA_PREFIX } from "../media/storage.ts";
+import { IndexPages } from "../web-app/route-preloads.ts";
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const ONE_DAY_SECONDS = 86_400;
@@ -13,7 +14,8 @@ const NOT_SPA = /^\/(api|media|ws|assets)(\/|$)/;
 /**
  * Serves public media and the built web app. Hashed files under /assets are cached for a year;
  * index.html is always revalidated so a deploy is picked up at once. Unknown paths that a
- * browser navigates to get index.html (the SPA router decides what to show).
+ * browser navigates to get index.html (the SPA router decides what to show), with modulepreload
+ * tags for the screen at that path (web-app/route-preloads.ts), read once at start-up.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -28,6 +30,7 @@ export async function registerWebApp(
 
   const indexFile = path.join(options.webDistDir, "index.html");
   const hasWebApp = existsSync(indexFile);
+  const pages = hasWebApp ? IndexPages.load(options.webDistDir) : null;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
@@ -52,10 +55,11 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
-    if (hasWebApp && wantsPage && !NOT_SPA.test(pathname)) {
-      return reply
-        .header("cache-control", "no-cache")
-        .sendFile("index.html", options.webDistDir, { cacheControl: false });
+    if (pages && wantsPage && !NOT_SPA.test(pathname)) {
+      const page = pages.pageFor(pathname);
+      reply.header("cache-control", "no-cache").header("etag", page.etag);
+      if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+      return reply.type("text/html; charset=utf-8").send(page.html);
     }
     return reply.code(404).send({
       statusCode: 404,

@@ -4,27 +4,37 @@ import { LoadingScreen } from "@/components/layout/loading-screen";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
 import { LazyScreen, LazyScreenView, type ScreenModule } from "@/lib/lazy-screen";
-import { type RouteHandle, RouteHandleContext, routeHandleOf } from "@/lib/route-handle";
+import { RouteHandleContext, routeHandleOf } from "@/lib/route-handle";
 import { useStorageValue } from "@/lib/storage";
 import { ErrorBoundary } from "./errors";
 import { RedirectHome, RedirectNotFound, RedirectToLogin } from "./guards";
 import { RootLayout } from "./root-layout";
+import {
+  ACCOUNT_SCREENS,
+  AD_LANDING_SCREENS,
+  AUTH_SCREENS,
+  MEMBER_CHAT_SCREENS,
+  PUBLIC_SCREENS,
+  type ScreenRoute,
+  VISITOR_CHAT_SCREENS,
+} from "./route-table";
+
+/** The code of each screen module, split into its own chunk (`src/app/routes/<screen>.tsx`). */
+const screenModules = import.meta.glob<ScreenModule>("./routes/*.tsx");
 
 /** One lazy component per screen module, shared by the paths that show it (`/`, `/explore`, `/:id`). */
-const lazyScreens = new Map<() => Promise<ScreenModule>, LazyScreen>();
+const lazyScreens = new Map<string, LazyScreen>();
 /** The screen of each route, to load its code before a router first renders it. */
 const routeScreens = new WeakMap<RouteObject, LazyScreen>();
 
-/** A lazily loaded screen (its code is split into its own chunk). */
-function screen(
-  path: string | undefined,
-  load: () => Promise<ScreenModule>,
-  handle?: RouteHandle,
-): RouteObject {
-  let lazy = lazyScreens.get(load);
+/** A lazily loaded screen of the route table (app/route-table.ts). */
+function screen({ path, screen: name, handle }: ScreenRoute): RouteObject {
+  let lazy = lazyScreens.get(name);
   if (!lazy) {
+    const load = screenModules[`./routes/${name}.tsx`];
+    if (!load) throw new Error(`no screen module routes/${name}.tsx`);
     lazy = new LazyScreen(load);
-    lazyScreens.set(load, lazy);
+    lazyScreens.set(name, lazy);
   }
   const element = <LazyScreenView screen={lazy} />;
   const route: RouteObject =
@@ -33,65 +43,17 @@ function screen(
   return route;
 }
 
-const EXPLORE: RouteHandle = { section: "explore", interestSelection: true };
-const CHAT: RouteHandle = { section: "chat", interestSelection: true };
-const CHAT_ROOM: RouteHandle = { ...CHAT, immersive: true };
-const GALLERY: RouteHandle = { section: "gallery", interestSelection: true };
-const LEGAL: RouteHandle = { skipAgeGate: true };
-const ACCOUNT: RouteHandle = { section: "account" };
-const BARE: RouteHandle = { bare: true, skipAgeGate: true };
-
-const landing = () => import("./routes/landing");
-
-/** Screens everybody can open, signed in or not. */
-const publicScreens: RouteObject[] = [
-  screen(undefined, landing, EXPLORE),
-  screen("explore", landing, EXPLORE),
-  screen("gallery", () => import("./routes/gallery"), GALLERY),
-  screen("gallery/:id", () => import("./routes/gallery-item"), GALLERY),
-  screen("chat", () => import("./routes/chat-list"), CHAT),
-  screen("terms", () => import("./routes/terms"), LEGAL),
-  screen("privacy_policy", () => import("./routes/privacy-policy"), LEGAL),
-  screen("not-found", () => import("./routes/not-found")),
-  // The OAuth popup's last stop; in both sets, since the popup may finish after the opener signed in.
-  screen("auth/callback", () => import("./routes/auth-callback"), BARE),
-];
-
-/** A chat as visitors see it: the character page with "Sign up to chat". */
-const visitorChatScreens: RouteObject[] = [screen("chat/:id", () => import("./routes/character"), CHAT)];
-
-/** The signed-in user's own chat with a character. */
-const memberChatScreens: RouteObject[] = [screen("chat/:id", () => import("./routes/chat-room"), CHAT_ROOM)];
-
-/** Sign-in screens: only for signed-out visitors. */
-const authScreens: RouteObject[] = [
-  screen("login", () => import("./routes/login"), ACCOUNT),
-  screen("register", () => import("./routes/register"), ACCOUNT),
-  screen("restore", () => import("./routes/restore"), ACCOUNT),
-  screen("reset", () => import("./routes/reset"), ACCOUNT),
-];
-
-/** Screens that need an account. */
-const accountScreens: RouteObject[] = [
-  screen("subscribe", () => import("./routes/subscribe"), { interestSelection: true }),
-  screen("plans", () => import("./routes/plans")),
-  screen("create_ai", () => import("./routes/create-ai")),
-  screen("my_ai", () => import("./routes/my-ai")),
-  screen("my_ais", () => import("./routes/my-ais")),
-  screen("my_ais/:id", () => import("./routes/my-ai")),
-  screen("generate_image", () => import("./routes/generate-image"), { interestSelection: true }),
-  screen("settings", () => import("./routes/settings"), ACCOUNT),
-  screen("checkout", () => import("./routes/checkout")),
-  screen("paywall", () => import("./routes/paywall")),
-  screen("onboarding", () => import("./routes/onboarding")),
-  screen("admin", () => import("./routes/admin")),
-];
+const publicScreens = PUBLIC_SCREENS.map(screen);
+const visitorChatScreens = VISITOR_CHAT_SCREENS.map(screen);
+const memberChatScreens = MEMBER_CHAT_SCREENS.map(screen);
+const authScreens = AUTH_SCREENS.map(screen);
+const accountScreens = ACCOUNT_SCREENS.map(screen);
 
 /** Paths of the account screens; while signed out they are explicit redirects to /login. */
 export const ACCOUNT_PATHS = accountScreens.map((route) => route.path as string);
 
 /** The ad landing `/:id` ranks below every static path, then `*` sends the rest to /not-found. */
-const tail: RouteObject[] = [screen(":id", landing, EXPLORE), { path: "*", element: <RedirectNotFound /> }];
+const tail: RouteObject[] = [...AD_LANDING_SCREENS.map(screen), { path: "*", element: <RedirectNotFound /> }];
 
 /** The shell; a failure in it replaces the whole page until the next navigation. */
 function Root() {
