@@ -1,3 +1,4 @@
+import { BREAKPOINTS } from "@reverie/shared";
 import { UserRoundX } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -16,6 +17,7 @@ import { useOpenChat } from "@/features/chat/api/open-chat";
 import { Conversation } from "@/features/chat/components/conversation";
 import { MyChatList } from "@/features/chat/components/my-chat-list";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useMediaQuery } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
 
 /** /chat/:id, signed in: the chat with one character, between the chat list and their profile. */
@@ -32,6 +34,10 @@ export default function ChatRoomRoute() {
   const [paymentReason, setPaymentReason] = useState<string | null>(null);
   const [paywallSource, setPaywallSource] = useState<string | null>(null);
   useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
+  // The side panels show from these widths on (lg:flex, xl:block); on a phone they are not rendered
+  // at all, which keeps their rendering out of the first screen's long tasks.
+  const withChatList = useMediaQuery(`(min-width: ${BREAKPOINTS.lg}px)`);
+  const withProfile = useMediaQuery(`(min-width: ${BREAKPOINTS.xl}px)`);
 
   const notFound =
     !validId ||
@@ -56,7 +62,7 @@ export default function ChatRoomRoute() {
   return (
     <div className="mx-auto grid h-[calc(100dvh-4rem)] w-full max-w-[1760px] grid-cols-1 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-6 lg:px-6 lg:py-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)_minmax(0,22rem)]">
       <aside className="hidden min-h-0 flex-col lg:flex" aria-label="Your chats">
-        <MyChatList activeModelId={modelId} />
+        {withChatList ? <MyChatList activeModelId={modelId} /> : null}
       </aside>
       <div className="flex min-h-0 flex-col border-white/[0.06] bg-ink-850/60 lg:rounded-3xl lg:border">
         {failed ? (
@@ -90,7 +96,7 @@ export default function ChatRoomRoute() {
         )}
       </div>
       <aside className="hidden min-h-0 overflow-y-auto xl:block" aria-label="Profile">
-        {model.data ? <CharacterProfile model={model.data} /> : null}
+        {withProfile && model.data ? <CharacterProfile model={model.data} /> : null}
       </aside>
       {paymentReason ? (
         <BuyTokensModal reason={paymentReason} onClose={() => setPaymentReason(null)} />

@@ -1,5 +1,6 @@
+import type { GalleryItem } from "@reverie/shared";
 import { ImageOff } from "lucide-react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,8 @@ import { GalleryMasonry, GalleryMasonrySkeleton } from "@/features/gallery/compo
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
 import { keepScroll } from "@/lib/scroll-restoration";
+
+const NO_ITEMS: GalleryItem[] = [];
 
 function parseKind(value: string | null): KindFilter {
   return value === "photo" || value === "video" ? value : "all";
@@ -51,6 +54,10 @@ export default function GalleryRoute() {
   });
   const pages = gallery.data?.pages ?? [];
   const items = useMemo(() => pages.flatMap((page) => page.items), [pages]);
+  // The tiles render after the rest of the answer (the packs above them), in a transition React
+  // splits into short tasks: a whole page of tiles at once was one long task of the main thread.
+  const shownItems = useDeferredValue(items, NO_ITEMS);
+  const itemsPending = gallery.isPending || (items.length > 0 && shownItems.length === 0);
   const packs = pages[0]?.packs ?? [];
   const total = pages[0]?.total_count ?? 0;
 
@@ -102,7 +109,7 @@ export default function GalleryRoute() {
       ) : null}
 
       <section aria-label="Gallery items" aria-busy={gallery.isFetching} className="space-y-8">
-        {gallery.isPending ? (
+        {itemsPending ? (
           <GalleryMasonrySkeleton />
         ) : gallery.isError && items.length === 0 ? (
           <ErrorState
@@ -119,10 +126,10 @@ export default function GalleryRoute() {
         ) : (
           <div className={gallery.isPlaceholderData ? "opacity-60 transition" : "transition"}>
             {/* under the packs, the items start below the fold */}
-            <GalleryMasonry items={items} priorityCount={packs.length > 0 ? 0 : 4} />
+            <GalleryMasonry items={shownItems} priorityCount={packs.length > 0 ? 0 : 4} />
           </div>
         )}
-        {gallery.hasNextPage ? (
+        {gallery.hasNextPage && !itemsPending ? (
           <div className="flex flex-col items-center gap-2">
             <Button
               variant="secondary"

@@ -1,5 +1,5 @@
 import type { GalleryItem } from "@reverie/shared";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { useMasonryColumns } from "@/hooks/use-media-query";
 import { GalleryTile, GalleryTileSkeleton, itemRatio } from "./gallery-tile";
 
@@ -8,7 +8,7 @@ import { GalleryTile, GalleryTileSkeleton, itemRatio } from "./gallery-tile";
  * items already on screen. Columns follow the breakpoints (2 / 3 / 4–6). The first `priorityCount`
  * items are above the fold.
  */
-export function GalleryMasonry({
+export const GalleryMasonry = memo(function GalleryMasonry({
   items,
   priorityCount = 0,
 }: {
@@ -47,7 +47,7 @@ export function GalleryMasonry({
       ))}
     </div>
   );
-}
+});
 
 const SKELETON_RATIOS = [3 / 4, 1, 4 / 5, 2 / 3, 3 / 4, 4 / 5, 1, 3 / 4, 2 / 3, 4 / 5, 3 / 4, 1];
 
