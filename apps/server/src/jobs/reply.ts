@@ -2,10 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
-import type { CharacterRepository } from "../repositories/characters.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
-import type { UserRepository } from "../repositories/users.ts";
 import type { ModerationService } from "../services/moderation.ts";
 import type { Presenter } from "../services/presenters.ts";
 import { type AnswerJob, answerUserMessage, chatEvent, refundAndNotify } from "./answer.ts";
@@ -27,10 +25,6 @@ export interface ReplyDependencies {
   db: Kysely<Database>;
   llm: LlmProvider;
   bus: EventBus;
-  /** not read: the reply reads the card and the user's name with the chat (ChatRepository.replyContext) */
-  characters?: CharacterRepository;
-  /** not read, as `characters` */
-  users?: UserRepository;
   presenter: Presenter;
   moderation: ModerationService;
 }

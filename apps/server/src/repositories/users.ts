@@ -1,6 +1,16 @@
 import type { Gender } from "@reverie/shared";
 import type { Kysely } from "kysely";
+import { cachedQuery } from "../db/cached-query.ts";
 import type { Database, UserRow } from "../db/schema.ts";
+
+/** Every signed-in request and socket reads this: compiled once (db/cached-query.ts). */
+const sessionByToken = cachedQuery((db, where: { token: string }) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.id", "sessions.user_id", "sessions.expires_at"])
+    .where("sessions.token", "=", where.token),
+);
 
 export class UserRepository {
   readonly #db: Kysely<Database>;
@@ -33,12 +43,7 @@ export class UserRepository {
 
   /** The session a token names, while its user exists (better-auth's sessions table). */
   findSession(token: string): Promise<{ id: string; user_id: string; expires_at: string } | undefined> {
-    return this.#db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.id", "sessions.user_id")
-      .select(["sessions.id", "sessions.user_id", "sessions.expires_at"])
-      .where("sessions.token", "=", token)
-      .executeTakeFirst();
+    return sessionByToken.first(this.#db, { token });
   }
 
   /** The account a password reset code belongs to (better-auth's `reset-password:<token>` row). */

@@ -74,8 +74,6 @@ export function createServices(deps: {
       db,
       llm: deps.llm,
       bus: deps.bus,
-      characters: repositories.characters,
-      users,
       presenter,
       moderation,
     }),

@@ -6,10 +6,8 @@ import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import { createModerationClassifier } from "../../src/providers/moderation/index.ts";
 import { refusesMinors } from "../../src/providers/moderation/rule-based.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
-import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
-import { UserRepository } from "../../src/repositories/users.ts";
 import { ModerationService } from "../../src/services/moderation.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -110,8 +108,6 @@ describe("character replies", () => {
         db: t.database.db,
         llm,
         bus,
-        characters: new CharacterRepository(t.database.db),
-        users: new UserRepository(t.database.db),
         presenter: t.presenter,
         moderation: moderationFor(t),
       }),
@@ -142,8 +138,6 @@ describe("character replies", () => {
       db: t.database.db,
       llm,
       bus,
-      characters: new CharacterRepository(t.database.db),
-      users: new UserRepository(t.database.db),
       presenter: t.presenter,
       moderation: moderationFor(t),
     });
@@ -186,8 +180,6 @@ describe("character replies", () => {
       db: t.database.db,
       llm,
       bus,
-      characters: new CharacterRepository(t.database.db),
-      users: new UserRepository(t.database.db),
       presenter: t.presenter,
       moderation: moderationFor(t),
     });
