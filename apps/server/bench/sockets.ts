@@ -135,7 +135,7 @@ async function measureSockets(): Promise<BenchReport> {
     const address = await app.listen({ host: "127.0.0.1", port: 0 });
     try {
       console.log(
-        `\n== sockets: ${count} idle signed-in sockets (open-file limit ${limit}), app in this process, ` +
+        `\n== sockets: ${count} idle signed-in sockets (open-file limit ${limit}), app in a process of its own, ` +
           `clients in ${CLIENT_PROCESSES} processes from ${SOURCE_ADDRESSES.length} loopback addresses\n`,
       );
       global.gc?.();
@@ -227,8 +227,8 @@ async function measureSockets(): Promise<BenchReport> {
       const report: BenchReport = {
         title: "Idle sockets",
         setup:
-          `${count} signed-in sockets (one user and session each) on one server process, the app in the bench ` +
-          `process, clients in ${CLIENT_PROCESSES} child processes spread over ${SOURCE_ADDRESSES.length} loopback ` +
+          `${count} signed-in sockets (one user and session each) on one server process (the app in a process ` +
+          `of its own), clients in ${CLIENT_PROCESSES} child processes spread over ${SOURCE_ADDRESSES.length} loopback ` +
           `addresses, pinging every 30 s; held ${IDLE_HOLD_MS / 1000} s, then one event published to every user.`,
         table,
         targets: [
