@@ -12,7 +12,7 @@ function isLoopbackAddress(address: string): boolean {
 }
 
 /** `localhost`, a name under it, or a loopback address: what a browser on this machine puts in Host. */
-function isLoopbackHostName(hostname: string): boolean {
+export function isLoopbackHostName(hostname: string): boolean {
   const name = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (name === "localhost" || name.endsWith(".localhost")) return true;
   return isIP(name) !== 0 && isLoopbackAddress(name);

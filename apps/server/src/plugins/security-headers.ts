@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import helmet from "helmet";
+import { isLoopbackHostName } from "./loopback-only.ts";
 
 const directives = {
   defaultSrc: ["'self'"],
@@ -55,19 +56,29 @@ const overHttps = headersOf(
   }),
 );
 
+/**
+ * Over plain http to a host that is not this machine (a LAN address), the browser ignores
+ * Cross-Origin-Opener-Policy and says so in the console on every page: it is left out there.
+ */
+const overHttpElsewhere = Object.fromEntries(
+  Object.entries(overHttp).filter(([name]) => name !== "cross-origin-opener-policy"),
+);
+
 export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply, done?: () => void) => void;
 
 /**
  * Helmet's headers for an answer. `upgrade-insecure-requests` and HSTS are sent only when the app
  * is served over https (PUBLIC_URL is https, or a trusted proxy says the request came over https):
  * over plain http (a LAN address, a home server without TLS) they would make the browser fetch
- * every script over https, which fails, and the page stays blank. Used as an onRequest hook, and
+ * every script over https, which fails, and the page stays blank; and Cross-Origin-Opener-Policy,
+ * which a browser honours only on a trustworthy origin, is not sent over http to a LAN address. Used as an onRequest hook, and
  * by the answers Fastify gives before any hook runs (a URL it cannot decode).
  */
 export function createSecurityHeaders(options: { publicUrl: string }): SecurityHeaders {
   const publicUrlIsHttps = new URL(options.publicUrl).protocol === "https:";
   return (request, reply, done) => {
-    reply.headers(publicUrlIsHttps || request.protocol === "https" ? overHttps : overHttp);
+    if (publicUrlIsHttps || request.protocol === "https") reply.headers(overHttps);
+    else reply.headers(isLoopbackHostName(request.hostname) ? overHttp : overHttpElsewhere);
     done?.();
   };
 }

@@ -36,6 +36,23 @@ describe("over plain http", () => {
     expect(policy).toContain("script-src 'self'");
   });
 
+  it("leaves out the opener policy a browser ignores, and complains of, over http to a LAN address", async () => {
+    const lan = await t.app.inject({
+      method: "GET",
+      url: "/",
+      remoteAddress: LAN_CLIENT,
+      headers: { host: "192.168.1.10:3000", accept: "text/html" },
+    });
+    expect(lan.headers["cross-origin-opener-policy"]).toBeUndefined();
+    expect(lan.headers["x-content-type-options"]).toBe("nosniff");
+    const local = await t.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { host: "localhost:3000", accept: "text/html" },
+    });
+    expect(local.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  });
+
   it("does not believe a client that says it came over https (no proxy is trusted)", async () => {
     const response = await t.app.inject({
       method: "GET",
@@ -119,6 +136,7 @@ describe("behind a trusted proxy", () => {
     });
     expect(viaHttps.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     expect(String(viaHttps.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    expect(viaHttps.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
 
     const viaHttp = await t.app.inject({
       method: "GET",
