@@ -77,10 +77,9 @@ const CHAT_NOTES =
   "message wakes the server ~15 times (the POST, the model's answer and each of its 12 chunks), each with " +
   "cold caches: a 13-chunk stream alone costs ~1.3 ms of CPU where the same bytes in one write cost 0.23 ms, " +
   "and a rule check ~0.1–0.4 ms in the server against 0.02–0.04 ms in a tight loop. On Postgres every step is " +
-  "a round trip to a server on the same two cores (7 of them before `typing`: the POST's reads and " +
-  "transaction, the queue's claim, the reply's first read); with Redis, the jobs and events take more of " +
-  "them. Not done here, and the next step for the Postgres and Redis latency: send `typing` from the POST " +
-  "right after its commit instead of from the reply job.";
+  "a round trip to a server on the same two cores: `typing` now leaves right after the POST's commit, so it " +
+  "waits for the POST's own (the session, the chat and balance, begin, the message, the payment, the chat " +
+  "touched, the job, commit); with Redis, the events take one more hop.";
 
 const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 

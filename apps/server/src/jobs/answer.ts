@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EventBus } from "../realtime/bus.ts";
+import { chatEvent } from "../realtime/chat-events.ts";
 import { BalanceRepository } from "../repositories/balances.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
@@ -16,37 +17,6 @@ export interface AnswerJob {
   chatId: number;
   userMessageId: number;
   charge: Charge;
-}
-
-/** A character's message that is not stored (yet): typing, start_generation, streamed text, notices. */
-export function chatEvent(
-  action: "add" | "update",
-  base: {
-    chatId: number;
-    characterId: number;
-    id: number;
-    type: "typing" | "start_generation" | "text";
-    text: string;
-  },
-): SocketEvent {
-  return {
-    action,
-    message: {
-      id: base.id,
-      message_id: base.id,
-      chat_id: base.chatId,
-      model_id: base.characterId,
-      from: "model",
-      type: base.type,
-      text: base.text,
-      image_url: null,
-      images_urls: [],
-      video_duration: null,
-      locked: false,
-      price_tokens: null,
-      send_at: new Date().toISOString(),
-    },
-  };
 }
 
 /** A stored message as the socket sends it. */

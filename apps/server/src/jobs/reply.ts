@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
+import { chatEvent } from "../realtime/chat-events.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { ModerationService } from "../services/moderation.ts";
 import type { Presenter } from "../services/presenters.ts";
-import { type AnswerJob, answerUserMessage, chatEvent, refundAndNotify } from "./answer.ts";
+import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
 import type { JobHandler } from "./queue.ts";
 
 /** How a message was paid for, so a reply that finally fails can be refunded exactly. */

@@ -8,6 +8,8 @@ import type { Charge, ReplyJob } from "../jobs/reply.ts";
 import { chatMediaFiles } from "../media/chat-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { PRICING } from "../pricing.ts";
+import type { EventBus } from "../realtime/bus.ts";
+import { chatEvent } from "../realtime/chat-events.ts";
 import { BalanceRepository } from "../repositories/balances.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import {
@@ -39,6 +41,7 @@ export class ChatService {
   readonly #imageIntents: ImageIntents;
   readonly #storage: MediaStorage;
   readonly #log: { error(obj: object, msg: string): void };
+  readonly #bus: EventBus;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -49,8 +52,10 @@ export class ChatService {
     imageIntents: ImageIntents;
     storage: MediaStorage;
     log: { error(obj: object, msg: string): void };
+    bus: EventBus;
   }) {
     this.#db = deps.db;
+    this.#bus = deps.bus;
     this.#storage = deps.storage;
     this.#log = deps.log;
     this.#imageIntents = deps.imageIntents;
@@ -138,7 +143,7 @@ export class ChatService {
     const intent = this.#imageIntents.detect(text);
     // a photo request is an image prompt: checked (and recorded, when refused) as one
     await this.#moderation.check(text, intent ? "image_prompt" : "chat_message", userId);
-    return this.#db.transaction().execute(async (trx) => {
+    const sent = await this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
       let { freeMessages: free_msgs, tokens } = sender;
@@ -169,6 +174,24 @@ export class ChatService {
       } else await this.#jobs.enqueue("reply", job, { db: trx });
       return { message: this.#present.message(message, sender.characterId), balance: { free_msgs, tokens } };
     });
+    // The character reacts as soon as the message is stored, not once a worker has claimed the job
+    // (on Postgres and Redis that is several round trips later). The job sends the same placeholder
+    // again when it starts, so an event lost here costs nothing: it is not awaited.
+    void this.#bus
+      .publish(
+        userId,
+        chatEvent("add", {
+          chatId,
+          characterId: sender.characterId,
+          id: -sent.message.id,
+          type: intent ? "start_generation" : "typing",
+          text: "",
+        }),
+      )
+      .catch((error: unknown) =>
+        this.#log.error({ err: error, chatId }, "the early typing event was not sent"),
+      );
+    return sent;
   }
 
   /**

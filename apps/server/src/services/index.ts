@@ -105,6 +105,7 @@ export function createServices(deps: {
       imageIntents: new ImageIntents(parseIntentPhrases(deps.config.image.intents)),
       storage: deps.storage,
       log: deps.log,
+      bus: deps.bus,
     }),
     voice: new VoiceService({ db, storage: deps.storage, jobs, users }),
     accounts: new AccountService({

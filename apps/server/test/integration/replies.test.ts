@@ -1,5 +1,5 @@
 import { chatSchema, messagesResponseSchema, modelListSchema, type SocketEvent } from "@reverie/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DatabaseJobQueue } from "../../src/jobs/queue.ts";
 import { replyJobHandler } from "../../src/jobs/reply.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
@@ -90,6 +90,24 @@ describe("character replies", () => {
     expect(history.items.at(-1)).toMatchObject({ from: "model", text: `${model?.name} heard: hello you` });
     const stored = history.items.at(-1);
     expect(final.action === "add" && final.message.message_id).toBe(stored?.id);
+  });
+
+  it("shows typing as soon as the message is stored, before any worker has taken the job", async () => {
+    const { events, call, chat } = await setup({ llm: new ScriptedLlm(), env: { JOBS_IN_PROCESS: "false" } });
+    const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "hi there" } });
+    expect(sent.status).toBe(202);
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(events[0]).toMatchObject({
+      action: "add",
+      message: { chat_id: chat.id, from: "model", type: "typing", text: "" },
+    });
+  });
+
+  it("shows the picture placeholder at once for a photo request", async () => {
+    const { events, call, chat } = await setup({ llm: new ScriptedLlm(), env: { JOBS_IN_PROCESS: "false" } });
+    await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "send me a photo of you" } });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(events[0]).toMatchObject({ action: "add", message: { type: "start_generation" } });
   });
 
   it("still answers when a worker dies mid-reply: another worker takes the job once its lease ends", async () => {
