@@ -39,6 +39,47 @@ export interface UpstreamCallOptions {
 }
 
 /**
+ * How one exchange with a provider's server fails: every failure becomes the provider's error
+ * once (timeouts and broken connections retryable), the caller's abort is thrown as its own
+ * reason, and an error this exchange already made passes through unchanged. Shared by
+ * UpstreamCall (fetch) and the LLM's StreamingPost (node:http).
+ */
+export class UpstreamFailures {
+  readonly #options: Pick<UpstreamCallOptions, "where" | "timeoutMs" | "signal" | "error">;
+  readonly #ownErrors = new WeakSet<object>();
+  /** set by the owner's timer when it gave up waiting */
+  timedOut = false;
+
+  constructor(options: Pick<UpstreamCallOptions, "where" | "timeoutMs" | "signal" | "error">) {
+    this.#options = options;
+  }
+
+  /** The provider's error for a failure `during` a step (or the caller's abort reason). */
+  fail(error: unknown, during: string): unknown {
+    const { signal, where, timeoutMs } = this.#options;
+    if (signal?.aborted) return signal.reason;
+    if (error instanceof Object && this.#ownErrors.has(error)) return error;
+    if (this.timedOut) {
+      return this.error(`${where} did not answer within ${timeoutMs} ms (${during})`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    return this.error(`${where}: connection failed ${during}: ${describeError(error)}`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+
+  /** The provider's error, marked as made here. */
+  error(message: string, options: { retryable: boolean; cause?: unknown }): Error {
+    const error = this.#options.error(message, options);
+    this.#ownErrors.add(error);
+    return error;
+  }
+}
+
+/**
  * One request to a provider's server: fetch with a timeout and the caller's abort, and every
  * failure turned into the provider's error (timeouts, refused connections, 408/425/429 and 5xx are
  * retryable; other 4xx are not). `end()` releases it; call it in a `finally`.
@@ -46,13 +87,13 @@ export interface UpstreamCallOptions {
 export class UpstreamCall {
   readonly #options: UpstreamCallOptions;
   readonly #controller = new AbortController();
-  readonly #ownErrors = new WeakSet<object>();
+  readonly #failures: UpstreamFailures;
   readonly #stopOnCallerAbort: () => void;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #timedOut = false;
 
   constructor(options: UpstreamCallOptions) {
     this.#options = options;
+    this.#failures = new UpstreamFailures(options);
     options.signal?.throwIfAborted();
     this.#stopOnCallerAbort = () => this.#controller.abort(options.signal?.reason);
     options.signal?.addEventListener("abort", this.#stopOnCallerAbort, { once: true });
@@ -75,7 +116,7 @@ export class UpstreamCall {
     if (!response.ok) {
       const text = await this.read("while reading the error", () => readLimited(response, ERROR_BODY_LIMIT));
       const message = (this.#options.errorMessage ?? upstreamMessage)(text, response.statusText);
-      throw this.#error(`${this.#options.where} answered HTTP ${response.status}: ${message}`, {
+      throw this.#failures.error(`${this.#options.where} answered HTTP ${response.status}: ${message}`, {
         retryable: isRetryableStatus(response.status),
       });
     }
@@ -93,26 +134,14 @@ export class UpstreamCall {
 
   /** The provider's error for a failure `during` a step (or the caller's abort reason). */
   fail(error: unknown, during: string): unknown {
-    if (this.#options.signal?.aborted) return this.#options.signal.reason;
-    if (error instanceof Object && this.#ownErrors.has(error)) return error;
-    const { where, timeoutMs } = this.#options;
-    if (this.#timedOut) {
-      return this.#error(`${where} did not answer within ${timeoutMs} ms (${during})`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    return this.#error(`${where}: connection failed ${during}: ${describeError(error)}`, {
-      retryable: true,
-      cause: error,
-    });
+    return this.#failures.fail(error, during);
   }
 
   /** Starts the wait for the next sign of progress over (streams call it on every chunk). */
   restartTimer(): void {
     this.pauseTimer();
     this.#timer = setTimeout(() => {
-      this.#timedOut = true;
+      this.#failures.timedOut = true;
       this.#controller.abort(new Error("timeout"));
     }, this.#options.timeoutMs);
   }
@@ -128,12 +157,6 @@ export class UpstreamCall {
     this.pauseTimer();
     this.#options.signal?.removeEventListener("abort", this.#stopOnCallerAbort);
     this.#controller.abort();
-  }
-
-  #error(message: string, options: { retryable: boolean; cause?: unknown }): Error {
-    const error = this.#options.error(message, options);
-    this.#ownErrors.add(error);
-    return error;
   }
 }
 

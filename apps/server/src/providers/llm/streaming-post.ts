@@ -6,9 +6,9 @@ import {
 } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import {
-  describeError,
   isRetryableStatus,
   type UpstreamErrorFactory,
+  UpstreamFailures,
   upstreamMessage,
 } from "../upstream-http.ts";
 
@@ -40,9 +40,8 @@ export class StreamingPost {
   readonly #request: ClientRequest;
   readonly #response: Promise<IncomingMessage>;
   readonly #onAbort: () => void;
+  readonly #failures: UpstreamFailures;
   #timer: NodeJS.Timeout | undefined;
-  #timedOut = false;
-  #ownErrors = new WeakSet<object>();
 
   /** `url` is parsed once by the caller: a request then costs no URL parsing. */
   constructor(
@@ -52,6 +51,7 @@ export class StreamingPost {
   ) {
     options.signal?.throwIfAborted();
     this.#options = options;
+    this.#failures = new UpstreamFailures(options);
     const https = url.protocol === "https:";
     this.#request = (https ? httpsRequest : httpRequest)({
       protocol: url.protocol,
@@ -83,7 +83,7 @@ export class StreamingPost {
     const status = response.statusCode ?? 0;
     if (status < 200 || status > 299) {
       const text = await this.#step("while reading the error", () => readStart(response, ERROR_BODY_LIMIT));
-      throw this.#error(
+      throw this.#failures.error(
         `${this.#options.where} answered HTTP ${status}: ${upstreamMessage(text, response.statusMessage ?? "")}`,
         { retryable: isRetryableStatus(status) },
       );
@@ -126,36 +126,14 @@ export class StreamingPost {
       return await work();
     } catch (error) {
       this.#pauseTimer();
-      throw this.#fail(error, during);
+      throw this.#failures.fail(error, during);
     }
-  }
-
-  #fail(error: unknown, during: string): unknown {
-    const { signal, where, timeoutMs } = this.#options;
-    if (signal?.aborted) return signal.reason;
-    if (error instanceof Object && this.#ownErrors.has(error)) return error;
-    if (this.#timedOut) {
-      return this.#error(`${where} did not answer within ${timeoutMs} ms (${during})`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    return this.#error(`${where}: connection failed ${during}: ${describeError(error)}`, {
-      retryable: true,
-      cause: error,
-    });
-  }
-
-  #error(message: string, options: { retryable: boolean; cause?: unknown }): Error {
-    const error = this.#options.error(message, options);
-    this.#ownErrors.add(error);
-    return error;
   }
 
   #restartTimer(): void {
     this.#pauseTimer();
     this.#timer = setTimeout(() => {
-      this.#timedOut = true;
+      this.#failures.timedOut = true;
       this.#request.destroy(new Error("timeout"));
     }, this.#options.timeoutMs);
   }
