@@ -34,7 +34,7 @@ import { modelRoutes } from "./routes/models.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { userRoutes } from "./routes/user.ts";
 import type { CatalogService } from "./services/catalog.ts";
-import type { HealthCheck } from "./services/health.ts";
+import { type HealthCheck, sharedFor } from "./services/health.ts";
 import { createServices } from "./services/index.ts";
 
 export interface AppDependencies {
@@ -50,6 +50,9 @@ export interface AppDependencies {
   /** pictures sent in chats; from the configuration unless given */
   images?: ImageProvider;
 }
+
+/** How long one health check's answer serves the probes that follow it. */
+const HEALTH_CHECK_SHARED_MS = 1000;
 
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -103,24 +106,29 @@ export async function buildApp(
   app.addHook("onClose", async () => services.jobs.stop());
   // after the jobs stopped; a provider handed in belongs to the caller
   if (!deps.tts) app.addHook("onClose", async () => tts.close?.());
-  const databaseCheck: HealthCheck = {
-    name: "database",
-    check: async () => {
-      await pingDatabase(deps.database.db);
-      return { status: "ok", detail: deps.database.describe };
-    },
-  };
-  const providerChecks: HealthCheck[] = [
-    imageHealthCheck(images),
-    emailHealthCheck(email),
-    llmHealthCheck(llm),
-    ttsHealthCheck(tts),
-    moderationHealthCheck(moderation),
+  const databaseCheck = sharedFor(
     {
-      name: "media_storage",
-      check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
+      name: "database",
+      check: async () => {
+        await pingDatabase(deps.database.db);
+        return { status: "ok", detail: deps.database.describe };
+      },
     },
-  ];
+    HEALTH_CHECK_SHARED_MS,
+  );
+  const providerChecks: HealthCheck[] = (
+    [
+      imageHealthCheck(images),
+      emailHealthCheck(email),
+      llmHealthCheck(llm),
+      ttsHealthCheck(tts),
+      moderationHealthCheck(moderation),
+      {
+        name: "media_storage",
+        check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
+      },
+    ] satisfies HealthCheck[]
+  ).map((check) => sharedFor(check, HEALTH_CHECK_SHARED_MS));
 
   await app.register(
     async (api) => {

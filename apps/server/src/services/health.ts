@@ -10,6 +10,22 @@ export interface HealthCheck {
 
 const startedAt = Date.now();
 
+/**
+ * The check's answer, shared for `ms`: probes that arrive together (a load balancer, a monitor,
+ * a flood) wait for one ping instead of queueing one each behind the pool's busy connections.
+ */
+export function sharedFor(check: HealthCheck, ms: number, now = () => Date.now()): HealthCheck {
+  let last: { at: number; answer: Promise<ComponentStatus> } | undefined;
+  return {
+    name: check.name,
+    check: () => {
+      const at = now();
+      if (!last || at - last.at >= ms) last = { at, answer: run(check) };
+      return last.answer;
+    },
+  };
+}
+
 async function run(check: HealthCheck): Promise<ComponentStatus> {
   try {
     return await check.check();
