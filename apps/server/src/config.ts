@@ -99,7 +99,6 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().default("Reverie <no-reply@reverie.local>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-  FREE_MESSAGES: z.coerce.number().int().min(0).default(10),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -264,7 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     auth: {
       secret: values.AUTH_SECRET,
-      freeMessages: values.FREE_MESSAGES,
       oauth: oauthProviders(values),
     },
     moderation: {

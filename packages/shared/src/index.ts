@@ -4,5 +4,6 @@ export * from "./schemas/catalog.ts";
 export * from "./schemas/chats.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/health.ts";
+export * from "./schemas/payments.ts";
 export * from "./schemas/socket.ts";
 export * from "./schemas/subscriptions.ts";

@@ -8,6 +8,7 @@ import * as jobs from "./migrations/0005_jobs.ts";
 import * as moderation from "./migrations/0006_moderation.ts";
 import * as voice from "./migrations/0007_voice.ts";
 import * as replyTo from "./migrations/0008_reply_to.ts";
+import * as payments from "./migrations/0009_payments.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006_moderation": moderation,
   "0007_voice": voice,
   "0008_reply_to": replyTo,
+  "0009_payments": payments,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

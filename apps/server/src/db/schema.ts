@@ -187,7 +187,67 @@ export interface ModerationEventsTable {
   created_at: Generated<string>;
 }
 
+export interface PaymentOrdersTable {
+  /** a random id, given to the provider as its reference */
+  id: string;
+  user_id: string;
+  provider: string;
+  kind: "tokens" | "subscription";
+  price_id: string;
+  description: string;
+  /** tokens a token package credits; null for a plan */
+  tokens: number | null;
+  amount_cents: number;
+  currency: string;
+  status: Generated<"pending" | "paid" | "failed" | "canceled">;
+  provider_reference: string | null;
+  failure_reason: string | null;
+  replaces_subscription_id: number | null;
+  return_path: string | null;
+  created_at: Generated<string>;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  /** the provider's event id: unique per provider, so an event is applied once */
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  provider_subscription_id: string | null;
+  payload: string;
+  created_at: Generated<string>;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: string;
+  provider: string;
+  provider_subscription_id: string;
+  plan_id: string;
+  status: "active" | "past_due" | "canceled" | "ended";
+  price_cents: number;
+  currency: string;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: Generated<number | boolean>;
+  created_at: Generated<string>;
+  updated_at: string;
+}
+
+export interface BundlePurchasesTable {
+  user_id: string;
+  bundle_id: number;
+  price_tokens: number;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  payment_orders: PaymentOrdersTable;
+  payment_events: PaymentEventsTable;
+  subscriptions: SubscriptionsTable;
+  bundle_purchases: BundlePurchasesTable;
   moderation_events: ModerationEventsTable;
   jobs: JobsTable;
   chats: ChatsTable;
@@ -234,3 +294,6 @@ export type ChatRow = Selectable<ChatsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type MessageVoiceRow = Selectable<MessageVoicesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type TokenLedgerRow = Selectable<TokenLedgerTable>;
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -4,12 +4,11 @@ import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
-import { BalanceRepository } from "../repositories/balances.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { BillingService, Charge } from "../services/billing/billing-service.ts";
 import type { Presenter } from "../services/presenters.ts";
 import type { JobContext } from "./queue.ts";
-import type { Charge } from "./reply.ts";
 
 /** A job that answers one user message of a chat (a reply, a picture). */
 export interface AnswerJob {
@@ -35,18 +34,11 @@ export function storedMessageEvent(
  * replaces the typing or start_generation placeholder.
  */
 export async function refundAndNotify(
-  deps: { db: Kysely<Database>; bus: EventBus },
+  deps: { db: Kysely<Database>; bus: EventBus; billing: BillingService },
   job: AnswerJob,
   notice: string,
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const balances = new BalanceRepository(trx);
-    if (job.charge.kind === "tokens") {
-      await balances.credit(job.userId, job.charge.amount, "refund", `refund:message:${job.userMessageId}`);
-    } else if (job.charge.kind === "free_message") {
-      await balances.restoreFreeMessage(job.userId);
-    }
-  });
+  await deps.billing.refundMessage({ userId: job.userId, messageId: job.userMessageId, charge: job.charge });
   const chat = await new ChatRepository(deps.db).findForUser(job.chatId, job.userId);
   if (!chat) return;
   await deps.bus.publish(
@@ -75,6 +67,7 @@ export interface AnswerWork {
 
 export interface AnswerDependencies {
   db: Kysely<Database>;
+  billing: BillingService;
   bus: EventBus;
   presenter: Presenter;
   /** where produced files are removed from; needed only by answers that store files */

@@ -5,7 +5,6 @@ import { videoStillSize } from "../db/seed/render.ts";
 import { newChatMediaKey, previewKeyOf } from "../media/chat-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { encodeKenBurnsVideo } from "../media/video.ts";
-import { PRICING } from "../pricing.ts";
 import { lookForCharacter } from "../providers/image/looks.ts";
 import { blurredPreview, pixelsOfSize, Rng, thumbnail } from "../providers/image/procedural/index.ts";
 import { pictureScene } from "../providers/image/prompt.ts";
@@ -13,6 +12,8 @@ import type { GeneratedImage, ImageProvider } from "../providers/image/types.ts"
 import type { EventBus } from "../realtime/bus.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { BillingService } from "../services/billing/billing-service.ts";
+import { CATALOGUE } from "../services/billing/catalogue.ts";
 import type { ImageIntent } from "../services/image-intents.ts";
 import type { Presenter } from "../services/presenters.ts";
 import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
@@ -28,6 +29,7 @@ export interface ImageJob extends AnswerJob {
 
 export interface ImageDependencies {
   db: Kysely<Database>;
+  billing: BillingService;
   images: ImageProvider;
   bus: EventBus;
   storage: MediaStorage;
@@ -104,7 +106,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
           media_key: key,
           video_duration: null,
           locked: true,
-          price_tokens: PRICING.costs.unlockPrivateImage,
+          price_tokens: CATALOGUE.costs.unlockPrivateImage,
         }
       : { type: "image", media_key: key, video_duration: null, locked: false, price_tokens: null };
   }
@@ -132,7 +134,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
       media_key: key,
       video_duration: video.durationSeconds,
       locked: true,
-      price_tokens: PRICING.costs.unlockPrivateVideo,
+      price_tokens: CATALOGUE.costs.unlockPrivateVideo,
     };
   }
 

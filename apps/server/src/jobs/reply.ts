@@ -5,13 +5,11 @@ import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { BillingService } from "../services/billing/billing-service.ts";
 import type { ModerationService } from "../services/moderation.ts";
 import type { Presenter } from "../services/presenters.ts";
 import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
 import type { JobHandler } from "./queue.ts";
-
-/** How a message was paid for, so a reply that finally fails can be refunded exactly. */
-export type Charge = { kind: "none" } | { kind: "free_message" } | { kind: "tokens"; amount: number };
 
 export type ReplyJob = AnswerJob;
 
@@ -24,6 +22,7 @@ const FAILED_REPLY = "Sorry, I couldn't answer just now. Your message was not ch
 
 export interface ReplyDependencies {
   db: Kysely<Database>;
+  billing: BillingService;
   llm: LlmProvider;
   bus: EventBus;
   presenter: Presenter;

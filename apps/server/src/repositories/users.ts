@@ -31,6 +31,8 @@ export class UserRepository {
       gender_choice: Gender | null;
       analytics_id: string;
       free_msgs: number;
+      plan: "free" | "premium";
+      payment_failed: boolean;
     }>,
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;

@@ -1,16 +1,14 @@
 import type { Balance, Chat, Gender, Message } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database, MessageRow } from "../db/schema.ts";
-import { BadRequestError, NotFoundError, PaymentRequiredError } from "../errors.ts";
+import { BadRequestError, NotFoundError } from "../errors.ts";
 import type { ImageJob } from "../jobs/image.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import type { Charge, ReplyJob } from "../jobs/reply.ts";
+import type { ReplyJob } from "../jobs/reply.ts";
 import { chatMediaFiles } from "../media/chat-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
-import { PRICING } from "../pricing.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
-import { BalanceRepository } from "../repositories/balances.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import {
   type ChatRepository,
@@ -18,13 +16,14 @@ import {
   type ChatWithCharacter,
 } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { BillingService } from "./billing/billing-service.ts";
 import type { ImageIntents } from "./image-intents.ts";
 import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
 
 /** The repositories one transaction works with. */
 function unitOfWork(db: Kysely<Database>) {
-  return { chats: new Chats(db), messages: new MessageRepository(db), balances: new BalanceRepository(db) };
+  return { chats: new Chats(db), messages: new MessageRepository(db) };
 }
 
 const now = () => new Date().toISOString();
@@ -42,6 +41,7 @@ export class ChatService {
   readonly #storage: MediaStorage;
   readonly #log: { error(obj: object, msg: string): void };
   readonly #bus: EventBus;
+  readonly #billing: BillingService;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -53,8 +53,10 @@ export class ChatService {
     storage: MediaStorage;
     log: { error(obj: object, msg: string): void };
     bus: EventBus;
+    billing: BillingService;
   }) {
     this.#db = deps.db;
+    this.#billing = deps.billing;
     this.#bus = deps.bus;
     this.#storage = deps.storage;
     this.#log = deps.log;
@@ -146,33 +148,19 @@ export class ChatService {
     const sent = await this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
-      let { freeMessages: free_msgs, tokens } = sender;
-      let charge: Charge = { kind: "none" };
-      if (sender.plan !== "premium") {
-        const freeLeft = await work.balances.useFreeMessage(userId);
-        if (freeLeft !== null) {
-          charge = { kind: "free_message" };
-          free_msgs = freeLeft;
-        } else {
-          const amount = PRICING.costs.message;
-          const tokensLeft = await work.balances.spend(userId, amount, "message", `message:${message.id}`);
-          if (tokensLeft === null) {
-            throw new PaymentRequiredError(
-              "message",
-              "You have no free messages left. Get tokens or premium to keep chatting.",
-            );
-          }
-          charge = { kind: "tokens", amount };
-          tokens = tokensLeft;
-        }
-      }
+      const { charge, balance } = await this.#billing.payForMessage(trx, {
+        userId,
+        plan: sender.plan,
+        messageId: message.id,
+        balance: { free_msgs: sender.freeMessages, tokens: sender.tokens },
+      });
       await work.chats.touch(chatId, message.created_at);
       const job: ReplyJob = { userId, chatId, userMessageId: message.id, charge };
       if (intent) {
         const imageJob: ImageJob = { ...job, intent, realistic };
         await this.#jobs.enqueue("image", imageJob, { db: trx });
       } else await this.#jobs.enqueue("reply", job, { db: trx });
-      return { message: this.#present.message(message, sender.characterId), balance: { free_msgs, tokens } };
+      return { message: this.#present.message(message, sender.characterId), balance };
     });
     // The character reacts as soon as the message is stored, not once a worker has claimed the job
     // (on Postgres and Redis that is several round trips later). The job sends the same placeholder
@@ -221,18 +209,12 @@ export class ChatService {
         // the price is fixed when the private message is sent, so a later price change spares it
         const price = found.price_tokens;
         if (price === null) throw new Error(`private message ${messageId} has no price`);
-        const spent = await work.balances.spend(userId, price, "unlock", `unlock:message:${messageId}`);
-        if (spent === null) {
-          throw new PaymentRequiredError(
-            found.type,
-            `Unlocking this costs ${price} tokens. Get more tokens to see it.`,
-          );
-        }
+        await this.#billing.payForUnlock(trx, { userId, messageId, type: found.type, price });
         message = unlocked;
       } else if (found.locked) {
         message = (await work.messages.findInChat(chatId, messageId)) ?? found;
       }
-      const { free_msgs, tokens } = await work.balances.current(userId);
+      const { free_msgs, tokens } = await this.#billing.balance(userId, trx);
       return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
     });
   }

@@ -21,6 +21,7 @@ import { ModerationEventRepository } from "../repositories/moderation-events.ts"
 import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { AccountService } from "./accounts.ts";
+import { BillingService } from "./billing/billing-service.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
 import { GalleryService } from "./gallery.ts";
@@ -50,6 +51,7 @@ export function createServices(deps: {
     media: new MediaRepository(db),
   };
   const users = new UserRepository(db);
+  const billing = new BillingService({ db });
   const secret = loadAuthSecret(deps.config.auth.secret, deps.config.dataDir);
   const privateMedia = new PrivateMediaSigner(secret);
   const presenter = new Presenter(deps.storage, privateMedia);
@@ -60,7 +62,7 @@ export function createServices(deps: {
     log: deps.log,
     oauthProviders: deps.config.auth.oauth,
     secret,
-    onUserCreated: (userId) => users.update(userId, { free_msgs: deps.config.auth.freeMessages }),
+    onUserCreated: (userId) => users.update(userId, { free_msgs: billing.freeMessagesForNewAccounts }),
   });
   const moderation = new ModerationService({
     classifier: deps.moderation,
@@ -72,6 +74,7 @@ export function createServices(deps: {
     "reply",
     replyJobHandler({
       db,
+      billing,
       llm: deps.llm,
       bus: deps.bus,
       presenter,
@@ -82,6 +85,7 @@ export function createServices(deps: {
     "image",
     imageJobHandler({
       db,
+      billing,
       images: deps.images,
       bus: deps.bus,
       storage: deps.storage,
@@ -94,6 +98,7 @@ export function createServices(deps: {
     auth,
     jobs,
     privateMedia,
+    billing,
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
     chats: new ChatService({
@@ -106,6 +111,7 @@ export function createServices(deps: {
       storage: deps.storage,
       log: deps.log,
       bus: deps.bus,
+      billing,
     }),
     voice: new VoiceService({ db, storage: deps.storage, jobs, users }),
     accounts: new AccountService({

@@ -1,34 +1,37 @@
-import { PRICING } from "../pricing.ts";
+import type { PlanVariant } from "@reverie/shared";
+import { CATALOGUE } from "./billing/catalogue.ts";
 
 const MONTHS_PER_INTERVAL = { day: 1 / 30, month: 1, year: 12 } as const;
 
-export function listPlans() {
-  const plans = PRICING.plans.map((plan) => {
+export function listPlans(variant: PlanVariant = "default") {
+  const plans = CATALOGUE.plans[variant].map((plan) => {
     const months = MONTHS_PER_INTERVAL[plan.interval] * plan.interval_count;
     return {
       ...plan,
-      currency: PRICING.currency,
+      currency: CATALOGUE.currency,
       monthly_price_cents: Math.round(plan.price_cents / months),
     };
   });
-  const baseline = Math.max(...plans.map((plan) => plan.monthly_price_cents));
+  // the saving is against paying month by month; a week's pass costs more per month and saves nothing
+  const monthly = plans.find((plan) => plan.interval === "month" && plan.interval_count === 1);
+  const baseline = monthly?.monthly_price_cents ?? Math.max(...plans.map((plan) => plan.monthly_price_cents));
   return {
     plans: plans.map((plan) => ({
       ...plan,
-      discount_percent: Math.round((1 - plan.monthly_price_cents / baseline) * 100),
+      discount_percent: Math.max(0, Math.round((1 - plan.monthly_price_cents / baseline) * 100)),
     })),
-    features: { ...PRICING.premiumFeatures },
+    features: { ...CATALOGUE.premiumFeatures },
   };
 }
 
 /** The token packages on sale (spec sizes), with their price ids. */
 export function listTokenPackages() {
   return {
-    packages: PRICING.tokenPackages.map((tokenPackage) => ({
-      id: `tokens_${tokenPackage.tokens}`,
+    packages: CATALOGUE.tokenPackages.map((tokenPackage) => ({
+      id: tokenPackage.id,
       tokens: tokenPackage.tokens,
       price_cents: tokenPackage.price_cents,
-      currency: PRICING.currency,
+      currency: CATALOGUE.currency,
     })),
   };
 }

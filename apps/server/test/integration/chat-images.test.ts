@@ -22,9 +22,9 @@ import type { MediaStorage } from "../../src/media/storage.ts";
 import { ProceduralImageProvider } from "../../src/providers/image/index.ts";
 import type { ImageRequest } from "../../src/providers/image/types.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
-import { BalanceRepository } from "../../src/repositories/balances.ts";
 import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
+import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { type FakeReply, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -96,7 +96,9 @@ async function setAccount(
 async function grantTokens(t: TestApp, userId: string, amount: number, reference: string) {
   await t.database.db
     .transaction()
-    .execute((trx) => new BalanceRepository(trx).credit(userId, amount, "purchase", reference));
+    .execute((trx) =>
+      new BillingService({ db: t.database.db }).grant(trx, { userId, amount, reason: "purchase", reference }),
+    );
 }
 
 async function ledger(t: TestApp, userId: string) {
@@ -370,6 +372,7 @@ describe("images in chat (procedural provider)", () => {
     const procedural = new ProceduralImageProvider();
     const handler = imageJobHandler({
       db: t.database.db,
+      billing: new BillingService({ db: t.database.db }),
       images: {
         name: "recording",
         generate: (request) => {
@@ -426,6 +429,7 @@ describe("image jobs that overlap or outlive their chat", () => {
   const handlerWith = (overrides: Partial<ImageDependencies>) =>
     imageJobHandler({
       db: t.database.db,
+      billing: new BillingService({ db: t.database.db }),
       images: new ProceduralImageProvider(),
       bus,
       storage: t.storage,

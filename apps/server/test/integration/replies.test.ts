@@ -8,6 +8,7 @@ import { refusesMinors } from "../../src/providers/moderation/rule-based.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
+import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { ModerationService } from "../../src/services/moderation.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -124,6 +125,7 @@ describe("character replies", () => {
       "reply",
       replyJobHandler({
         db: t.database.db,
+        billing: new BillingService({ db: t.database.db }),
         llm,
         bus,
         presenter: t.presenter,
@@ -154,6 +156,7 @@ describe("character replies", () => {
     });
     const handler = replyJobHandler({
       db: t.database.db,
+      billing: new BillingService({ db: t.database.db }),
       llm,
       bus,
       presenter: t.presenter,
@@ -196,6 +199,7 @@ describe("character replies", () => {
     const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "twice at once" } });
     const handler = replyJobHandler({
       db: t.database.db,
+      billing: new BillingService({ db: t.database.db }),
       llm,
       bus,
       presenter: t.presenter,

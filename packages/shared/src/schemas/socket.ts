@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userSchema } from "./auth.ts";
 import { messageSchema } from "./chats.ts";
 
 /** A chat message as the v2 socket sends it: the message plus its id as `message_id`. */
@@ -28,6 +29,22 @@ export const socketEventSchema = z.discriminatedUnion("action", [
     images_urls: z.array(z.string()),
   }),
   z.object({ action: z.literal("custom_model_created"), id: z.number().int(), model_id: z.number().int() }),
+  /**
+   * The user's balance or plan changed (a purchase, a renewal, an unlock in another tab, a grant):
+   * the user as GET /api/user answers it, so every open tab shows the new balance at once.
+   */
+  z.object({
+    action: z.literal("user_update"),
+    user: userSchema,
+    /** why, for the tab to say so: a token purchase, a subscription started or renewed, a failed renewal */
+    reason: z.enum([
+      "tokens_added",
+      "subscription_started",
+      "subscription_renewed",
+      "payment_failed",
+      "balance_changed",
+    ]),
+  }),
 ]);
 export type SocketEvent = z.infer<typeof socketEventSchema>;
 

@@ -21,6 +21,15 @@ export const planFeaturesSchema = z.object({
   ImageGeneration: z.boolean(),
 });
 
+/**
+ * Which plan list to show (issue 10): the regular one; `facebook` for visitors from Facebook ads
+ * (the traffic flag, from remote configuration or `?traffic=facebook` kept for the session); and
+ * `discount`, which the spec shows empty.
+ */
+export const PLAN_VARIANTS = ["default", "facebook", "discount"] as const;
+export const plansQuerySchema = z.object({ variant: z.enum(PLAN_VARIANTS).default("default") });
+export type PlanVariant = (typeof PLAN_VARIANTS)[number];
+
 export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
   features: planFeaturesSchema,

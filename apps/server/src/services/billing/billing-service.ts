@@ -1,0 +1,142 @@
+import type { Balance } from "@reverie/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { PaymentRequiredError } from "../../errors.ts";
+import { LedgerRepository } from "../../repositories/ledger.ts";
+import { CATALOGUE } from "./catalogue.ts";
+
+/** How a message was paid for, so an answer that finally fails can be refunded exactly. */
+export type Charge = { kind: "none" } | { kind: "free_message" } | { kind: "tokens"; amount: number };
+
+/** A database handle: the service's own, or the caller's transaction. */
+type Db = Kysely<Database>;
+
+/**
+ * The only code that changes what a user may spend (issue 10): it charges messages and unlocks,
+ * refunds, grants and spends free messages, always through the ledger repository and inside a
+ * transaction (the caller's, when the charge belongs with the caller's writes, as a message does;
+ * else its own). Prices come from the catalogue, never from a caller.
+ */
+export class BillingService {
+  readonly #db: Db;
+
+  constructor(deps: { db: Db }) {
+    this.#db = deps.db;
+  }
+
+  /** The free messages a new account starts with. */
+  get freeMessagesForNewAccounts(): number {
+    return CATALOGUE.freeMessages;
+  }
+
+  /** What a private picture or video sent in a chat costs to unlock, fixed when it is sent. */
+  unlockPrice(type: "private_image" | "private_video"): number {
+    return type === "private_image" ? CATALOGUE.costs.unlockPrivateImage : CATALOGUE.costs.unlockPrivateVideo;
+  }
+
+  /**
+   * Pays for a user's chat message inside the transaction that stores it: included in premium,
+   * else a free message, else tokens; 402 when none is left (the caller's transaction then rolls
+   * the message back).
+   */
+  async payForMessage(
+    trx: Db,
+    sender: { userId: string; plan: "free" | "premium"; messageId: number; balance: Balance },
+  ): Promise<{ charge: Charge; balance: Balance }> {
+    if (sender.plan === "premium") return { charge: { kind: "none" }, balance: sender.balance };
+    const ledger = new LedgerRepository(trx);
+    const freeLeft = await ledger.useFreeMessage(sender.userId);
+    if (freeLeft !== null) {
+      return { charge: { kind: "free_message" }, balance: { ...sender.balance, free_msgs: freeLeft } };
+    }
+    const amount = CATALOGUE.costs.message;
+    const tokensLeft = await ledger.debit({
+      userId: sender.userId,
+      amount,
+      reason: "message",
+      reference: `message:${sender.messageId}`,
+    });
+    if (tokensLeft === null) {
+      throw new PaymentRequiredError(
+        "message",
+        "You have no free messages left. Get tokens or premium to keep chatting.",
+      );
+    }
+    return { charge: { kind: "tokens", amount }, balance: { ...sender.balance, tokens: tokensLeft } };
+  }
+
+  /** Pays for unlocking a private picture or video of a chat, inside the caller's transaction. */
+  async payForUnlock(
+    trx: Db,
+    unlock: { userId: string; messageId: number; type: string; price: number },
+  ): Promise<number> {
+    const left = await new LedgerRepository(trx).debit({
+      userId: unlock.userId,
+      amount: unlock.price,
+      reason: "unlock",
+      reference: `unlock:message:${unlock.messageId}`,
+    });
+    if (left === null) {
+      throw new PaymentRequiredError(
+        unlock.type,
+        `Unlocking this costs ${unlock.price} tokens. Get more tokens to see it.`,
+      );
+    }
+    return left;
+  }
+
+  /**
+   * Gives back what a message was paid with, once its answer has finally failed. Idempotent: the
+   * refund's ledger reference is unique, and a free message is given back only with it.
+   */
+  async refundMessage(refund: { userId: string; messageId: number; charge: Charge }): Promise<void> {
+    if (refund.charge.kind === "none") return;
+    const { charge } = refund;
+    await this.#db.transaction().execute(async (trx) => {
+      const ledger = new LedgerRepository(trx);
+      const reference = `refund:message:${refund.messageId}`;
+      if (charge.kind === "tokens") {
+        await ledger.credit({ userId: refund.userId, amount: charge.amount, reason: "refund", reference });
+      } else if (!(await ledger.hasReference(reference))) {
+        await ledger.restoreFreeMessage(refund.userId);
+        // a zero-token row records that this free message was given back, so a retry does not
+        await ledger.credit({ userId: refund.userId, amount: 0, reason: "refund", reference });
+      }
+    });
+  }
+
+  /**
+   * Adds tokens for a reason (a purchase, a plan's monthly tokens, an operator's grant) inside
+   * the caller's transaction: the balance then, or null when `reference` was applied before.
+   */
+  async grant(
+    trx: Db,
+    change: { userId: string; amount: number; reason: string; reference: string },
+  ): Promise<number | null> {
+    if (!Number.isInteger(change.amount) || change.amount < 0) {
+      throw new Error(`a grant is a whole, non-negative number of tokens, not ${change.amount}`);
+    }
+    return new LedgerRepository(trx).credit(change);
+  }
+
+  /** Takes tokens for a reason inside the caller's transaction: the balance then, or null if too few. */
+  async spend(
+    trx: Db,
+    change: { userId: string; amount: number; reason: string; reference: string },
+  ): Promise<number | null> {
+    return new LedgerRepository(trx).debit(change);
+  }
+
+  async balance(userId: string, db: Db = this.#db): Promise<Balance & { plan: "free" | "premium" }> {
+    return new LedgerRepository(db).current(userId);
+  }
+
+  async statement(userId: string, page: { page: number; limit: number }) {
+    const ledger = new LedgerRepository(this.#db);
+    const [rows, total] = await Promise.all([
+      ledger.statement(userId, { limit: page.limit, offset: (page.page - 1) * page.limit }),
+      ledger.count(userId),
+    ]);
+    return { rows, total };
+  }
+}
