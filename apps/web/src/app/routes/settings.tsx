@@ -1,6 +1,8 @@
 import { LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Page } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { AccountSummary } from "@/features/settings/components/account-summary";
 import { ChangePasswordForm } from "@/features/settings/components/change-password-form";
 import { GenderChoice } from "@/features/settings/components/gender-choice";
@@ -11,7 +13,22 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useSession } from "@/lib/auth";
 import { useLogout } from "@/lib/logout";
 
-/** /settings: profile, gender choice, password, signed-in devices, log out. */
+// The billing parts load beside the screen, not before it: the screen's first JavaScript has a budget.
+const PlanSummary = lazy(() =>
+  import("@/features/settings/components/plan-summary").then((module) => ({ default: module.PlanSummary })),
+);
+const PaymentHistory = lazy(() =>
+  import("@/features/settings/components/payment-history").then((module) => ({
+    default: module.PaymentHistory,
+  })),
+);
+const TokenStatement = lazy(() =>
+  import("@/features/settings/components/token-statement").then((module) => ({
+    default: module.TokenStatement,
+  })),
+);
+
+/** /settings: plan and billing, profile, gender choice, password, signed-in devices, payments, tokens, log out. */
 export default function SettingsRoute() {
   useDocumentTitle("Settings");
   const { user } = useSession();
@@ -36,6 +53,11 @@ export default function SettingsRoute() {
         </Button>
       </header>
       <AccountSummary user={user} />
+      <SettingsSection id="billing" title="Plan and billing" description="Your plan, and how it renews.">
+        <Suspense fallback={<Skeleton className="h-24 rounded-2xl" />}>
+          <PlanSummary user={user} />
+        </Suspense>
+      </SettingsSection>
       <SettingsSection id="profile" title="Profile" description="How your characters address you.">
         <ProfileForm user={user} />
       </SettingsSection>
@@ -55,6 +77,24 @@ export default function SettingsRoute() {
         description="Devices with access to your account."
       >
         <SessionsPanel />
+      </SettingsSection>
+      <SettingsSection
+        id="payments"
+        title="Payment history"
+        description="What you've bought, and whether each payment went through."
+      >
+        <Suspense fallback={<Skeleton className="h-14" />}>
+          <PaymentHistory />
+        </Suspense>
+      </SettingsSection>
+      <SettingsSection
+        id="tokens"
+        title="Token statement"
+        description="Every token you've received or spent, and the balance after."
+      >
+        <Suspense fallback={<Skeleton className="h-12" />}>
+          <TokenStatement />
+        </Suspense>
       </SettingsSection>
     </Page>
   );
