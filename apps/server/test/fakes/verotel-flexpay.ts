@@ -40,15 +40,23 @@ const SALE_CURRENCIES = new Set(["USD", "EUR", "GBP", "AUD", "CAD", "CHF", "DKK"
  *   and redirect to the order's successURL or declineURL, as FlexPay does.
  * - `GET /salestatus` by referenceID or saleID: "name: value" lines (response FOUND / NOTFOUND /
  *   ERROR, saleResult, amount, currency, nextChargeOn…), as FlexPay's status request answers.
- * - `GET /cancel-subscription` by saleID: stops the renewals. FlexPay documents this address as a
- *   page for the buyer; the fake answers in the status format (response CANCELLED, expiresOn) so
- *   the server side can be exercised, and says so here.
+ * - `GET /cancel-subscription` by saleID (signed): the subscriber's cancel page, as FlexPay's is,
+ *   with a confirm link (`/fake/cancel?saleID=…`) that stops the renewals and sends the cancel
+ *   postback.
+ * - `POST /api/sale/{saleID}/cancel`: the Control Center API's cancel, behind Basic credentials
+ *   (`controlCenter`): `{"is_success": true}`, 412 "This sale is already cancelled.", 404 for a
+ *   sale it does not know, 401 for other credentials. The cancel postback is sent before the
+ *   answer, so a test sees it once the call returns.
  * Tests make FlexPay's side of a sale with `approve`, `decline` and `postback` (signed postback
  * parameters, as FlexPay would send them), or sign their own with `signedPostback`.
  */
 export async function startFakeVerotel(options: FakeVerotelOptions = {}) {
   const shopId = options.shopId ?? "68849";
   const signatureKey = options.signatureKey ?? "fake-flexpay-signature-key-0123456789";
+  const controlCenterCredentials = {
+    username: "fake-control-center-user",
+    password: "fake-control-center-password",
+  };
   /** by referenceID (our order id) */
   const orders = new Map<string, FakeVerotelOrder>();
   const requests: { method: string; path: string }[] = [];
@@ -132,13 +140,7 @@ export async function startFakeVerotel(options: FakeVerotelOptions = {}) {
           paymentMethod: "CC",
         });
       case "cancel":
-        order.cancelled = true;
-        return signedPostback({
-          ...sale,
-          cancelledBy: "buyer",
-          subscriptionPhase: "normal",
-          expiresOn: order.nextChargeOn ?? today(),
-        });
+        return cancelSale(order, "buyer");
       case "uncancel":
         order.cancelled = false;
         return signedPostback({
@@ -159,6 +161,21 @@ export async function startFakeVerotel(options: FakeVerotelOptions = {}) {
           ...(isSubscription ? { subscriptionPhase: "terminated" } : {}),
         });
     }
+  };
+
+  /** The renewals stop; access lasts until the day the next rebill would have been. */
+  const cancelSale = (order: FakeVerotelOrder, cancelledBy: "buyer" | "merchant"): Record<string, string> => {
+    order.cancelled = true;
+    return signedPostback({
+      saleID: order.saleID ?? "",
+      referenceID: order.referenceID,
+      type: "subscription",
+      event: "cancel",
+      subscriptionType: order.parameters.subscriptionType ?? "recurring",
+      cancelledBy,
+      subscriptionPhase: "normal",
+      expiresOn: order.nextChargeOn ?? today(),
+    });
   };
 
   /** Sends a postback as FlexPay does: a GET of the postback URL with the parameters in its query. */
@@ -256,17 +273,44 @@ export async function startFakeVerotel(options: FakeVerotelOptions = {}) {
     });
   };
 
-  const cancelSubscription = (query: Record<string, string>, res: ServerResponse) => {
+  const activeSubscription = (saleID: string | undefined) => {
+    const order = saleOf(saleID);
+    return order && order.type !== "purchase" && order.status === "approved" ? order : undefined;
+  };
+
+  const cancelPage = (query: Record<string, string>, res: ServerResponse) => {
     const refusal = lookupRefusal(query);
-    if (refusal) return answer(res, { response: "ERROR", error: refusal });
-    const order = saleOf(query.saleID);
-    if (!order || order.type === "purchase") return answer(res, { response: "NOTFOUND" });
-    order.cancelled = true;
-    answer(res, {
-      response: "CANCELLED",
-      saleID: order.saleID ?? "",
-      expiresOn: order.nextChargeOn ?? today(),
-    });
+    if (refusal || !query.saleID)
+      return page(res, 400, "Request refused", `<p>${escapeHtml(refusal ?? "")}</p>`);
+    const order = activeSubscription(query.saleID);
+    if (!order) return page(res, 404, "Not found", "<p>No such subscription.</p>");
+    if (order.cancelled) return page(res, 200, "Cancelled", "<p>This subscription is cancelled already.</p>");
+    const confirm = `/fake/cancel?${new URLSearchParams({ saleID: query.saleID })}`;
+    page(
+      res,
+      200,
+      "Cancel your subscription (fake)",
+      `<p>${escapeHtml(order.parameters.name ?? "")}</p><p><a href="${escapeHtml(confirm)}">Cancel subscription</a></p>`,
+    );
+  };
+
+  const followCancelLink = async (query: Record<string, string>, res: ServerResponse) => {
+    const order = activeSubscription(query.saleID);
+    if (!order || order.cancelled) return page(res, 404, "Not found", "<p>No such subscription.</p>");
+    const parameters = cancelSale(order, "buyer");
+    if (options.postbackUrl) await deliverPostback(parameters);
+    page(res, 200, "Cancelled", `<p>Access lasts until ${escapeHtml(parameters.expiresOn ?? "")}.</p>`);
+  };
+
+  const controlCenterCancel = async (req: IncomingMessage, saleID: string, res: ServerResponse) => {
+    const expected = `Basic ${Buffer.from(`${controlCenterCredentials.username}:${controlCenterCredentials.password}`).toString("base64")}`;
+    if (req.headers.authorization !== expected) return json(res, 401, { error: { title: "Unauthorized" } });
+    const order = activeSubscription(saleID);
+    if (!order) return json(res, 404, { error: { title: "Sale not found." } });
+    if (order.cancelled) return json(res, 412, { error: { title: "This sale is already cancelled." } });
+    const parameters = cancelSale(order, "merchant");
+    if (options.postbackUrl) await deliverPostback(parameters);
+    json(res, 200, { is_success: true });
   };
 
   const lookupRefusal = (query: Record<string, string>): string | null => {
@@ -285,9 +329,16 @@ export async function startFakeVerotel(options: FakeVerotelOptions = {}) {
       "/startorder": () => startOrder(query, res),
       "/fake/pay": () => followPayLink(query, res),
       "/salestatus": () => saleStatus(query, res),
-      "/cancel-subscription": () => cancelSubscription(query, res),
+      "/cancel-subscription": () => cancelPage(query, res),
+      "/fake/cancel": () => followCancelLink(query, res),
     };
-    const route = req.method === "GET" ? routes[url.pathname] : undefined;
+    const saleToCancel = /^\/api\/sale\/([^/]+)\/cancel$/.exec(url.pathname)?.[1];
+    const route =
+      req.method === "GET"
+        ? routes[url.pathname]
+        : req.method === "POST" && saleToCancel
+          ? () => controlCenterCancel(req, decodeURIComponent(saleToCancel), res)
+          : undefined;
     if (!route) return page(res, 404, "Not found", "<p>Not found.</p>");
     Promise.resolve(route()).catch((error: unknown) =>
       page(res, 500, "Error", `<p>${escapeHtml(String(error))}</p>`),
@@ -296,11 +347,14 @@ export async function startFakeVerotel(options: FakeVerotelOptions = {}) {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
 
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     /** `http://127.0.0.1:<port>`: the provider's baseUrl */
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl,
     shopId,
     signatureKey,
+    /** the provider's `controlCenter`: the API on the same server, with the fake's credentials */
+    controlCenter: { baseUrl, ...controlCenterCredentials },
     orders,
     /** every request, method and path with query, in order */
     requests,
@@ -323,6 +377,10 @@ function answer(res: ServerResponse, fields: Record<string, string>) {
     .map(([name, value]) => `${name}: ${value}\n`)
     .join("");
   res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(body);
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
 
 function page(res: ServerResponse, status: number, title: string, body: string) {

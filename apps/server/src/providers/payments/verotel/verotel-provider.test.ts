@@ -15,6 +15,7 @@ beforeAll(async () => {
     shopId: fake.shopId,
     signatureKey: fake.signatureKey,
     baseUrl: fake.baseUrl,
+    controlCenter: fake.controlCenter,
   });
 });
 afterAll(() => fake.close());
@@ -393,36 +394,94 @@ describe("checkoutStatus", () => {
 });
 
 describe("cancelSubscription", () => {
-  it("stops the renewals of the sale and says when access ends", async () => {
+  it("stops the renewals through the Control Center API; the cancel postback then says when access ends", async () => {
+    const app = await startFakeUpstream((_req, res) =>
+      res.writeHead(200, { "content-type": "text/plain" }).end("OK"),
+    );
+    const verotel = await startFakeVerotel({ postbackUrl: `${app.url}/api/verotel/postback` });
+    try {
+      const payments = new VerotelProvider({
+        shopId: verotel.shopId,
+        signatureKey: verotel.signatureKey,
+        baseUrl: verotel.baseUrl,
+        controlCenter: verotel.controlCenter,
+      });
+      const request = plan({ unit: "month", count: 1 });
+      await fetch((await payments.startCheckout(request)).url);
+      const initial = verotel.approve(request.orderId);
+      const saleId = initial.saleID ?? "";
+
+      expect(await payments.cancelSubscription(saleId)).toBeNull();
+      expect(verotel.orders.get(request.orderId)?.cancelled).toBe(true);
+      expect(verotel.requests.at(-1)).toEqual({ method: "POST", path: `/api/sale/${saleId}/cancel` });
+
+      const delivered = new URL(app.recorded.at(-1)?.path ?? "", app.url);
+      const { events } = await payments.parseNotification(asGet(Object.fromEntries(delivered.searchParams)));
+      expect(events).toMatchObject([
+        {
+          type: "subscription_canceled",
+          providerSubscriptionId: saleId,
+          endsAt: new Date(`${initial.nextChargeOn}T00:00:00Z`),
+        },
+      ]);
+      // asked again (a retry after a lost answer): Verotel says it is cancelled already, which is done
+      expect(await payments.cancelSubscription(saleId)).toBeNull();
+    } finally {
+      verotel.close();
+      app.close();
+    }
+  });
+
+  it("fails for a sale Verotel does not know, and when the credentials are refused", async () => {
+    await expect(provider.cancelSubscription("../order-1")).rejects.toBeInstanceOf(VerotelError);
+    await expect(provider.cancelSubscription("404404")).rejects.toMatchObject({
+      name: "VerotelError",
+      retryable: false,
+      message: expect.stringContaining("HTTP 404, Sale not found."),
+    });
     const request = plan({ unit: "month", count: 1 });
     await startOrder(request);
-    const postback = fake.approve(request.orderId);
-    expect(await provider.cancelSubscription(postback.saleID ?? "")).toEqual({
-      endsAt: new Date(`${postback.nextChargeOn}T00:00:00Z`),
+    const saleId = fake.approve(request.orderId).saleID ?? "";
+    const wrongPassword = new VerotelProvider({
+      shopId: fake.shopId,
+      signatureKey: fake.signatureKey,
+      baseUrl: fake.baseUrl,
+      controlCenter: { ...fake.controlCenter, password: "not-the-password" },
     });
+    await expect(wrongPassword.cancelSubscription(saleId)).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringContaining("HTTP 401"),
+    });
+    expect(fake.orders.get(request.orderId)?.cancelled).toBe(false);
+  });
+
+  it("without Control Center credentials, fails instead of pretending, and signs the subscriber's cancel page", async () => {
+    const withoutApi = new VerotelProvider({
+      shopId: fake.shopId,
+      signatureKey: fake.signatureKey,
+      baseUrl: fake.baseUrl,
+    });
+    expect(withoutApi.description).toContain("subscribers cancel on Verotel's page");
+    const request = plan({ unit: "month", count: 1 });
+    await startOrder(request);
+    const saleId = fake.approve(request.orderId).saleID ?? "";
+    await expect(withoutApi.cancelSubscription(saleId)).rejects.toMatchObject({
+      name: "VerotelError",
+      retryable: false,
+      message: expect.stringContaining("Control Center API credentials"),
+    });
+
+    const pageUrl = withoutApi.cancelSubscriptionUrl(saleId);
+    expect(pageUrl.startsWith(`${fake.baseUrl}/cancel-subscription?`)).toBe(true);
+    const cancelPage = await fetch(pageUrl);
+    expect(cancelPage.status).toBe(200);
+    const confirm = /href="([^"]*\/fake\/cancel[^"]*)"/.exec(await cancelPage.text())?.[1] ?? "";
+    expect((await fetch(`${fake.baseUrl}${confirm.replaceAll("&#38;", "&")}`)).status).toBe(200);
     expect(fake.orders.get(request.orderId)?.cancelled).toBe(true);
-    expect(fake.requests.at(-1)?.path).toMatch(/^\/cancel-subscription\?saleID=/);
-  });
 
-  it("fails for a sale FlexPay does not know", async () => {
-    await expect(provider.cancelSubscription("404404")).rejects.toBeInstanceOf(VerotelError);
-  });
-
-  it("fails, and does not pretend, when the answer is a page for the buyer", async () => {
-    const verotelPage = await startFakeUpstream((_req, res) =>
-      res
-        .writeHead(200, { "content-type": "text/html" })
-        .end("<html><form>Cancel your membership?</form></html>"),
-    );
-    try {
-      const live = new VerotelProvider({ shopId: "1", signatureKey: "key", baseUrl: verotelPage.url });
-      await expect(live.cancelSubscription("123")).rejects.toMatchObject({
-        name: "VerotelError",
-        message: expect.stringContaining("web page"),
-      });
-    } finally {
-      verotelPage.close();
-    }
+    const tampered = new URL(pageUrl);
+    tampered.searchParams.set("saleID", String(Number(saleId) + 1));
+    expect((await fetch(tampered)).status).toBe(400);
   });
 });
 

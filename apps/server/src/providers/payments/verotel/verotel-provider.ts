@@ -12,7 +12,13 @@
  *   type=purchase and no event), the sale status request and the subscription cancel call;
  * - Verotel's own clients, github.com/verotel/flexpay-php-client (Client.php: the signed
  *   parameter names, salestatus and cancel-subscription paths) and github.com/verotel/flexpay4j
- *   (FlexPayClientTest.kt: the version-4 signatures the tests check against).
+ *   (FlexPayClientTest.kt: the version-4 signatures the tests check against; FlexPayClient.kt:
+ *   cancel-subscription is "a subscription specific cancel URL" for subscribers, a page);
+ * - Verotel's Control Center API as its WooCommerce plugin uses it
+ *   (github.com/common-repository/woo-verotelcardbilling-flexpay, ApiCommunicator.php):
+ *   `POST https://controlcenter.verotel.com/api/sale/{saleID}/cancel` with Basic credentials,
+ *   answering `{"is_success": true}`, or 412 "This sale is already cancelled.". It is the only
+ *   documented way for a server to stop renewals; Verotel gives the credentials on request.
  *
  * Postbacks: FlexPay calls the postback URL set for the website in Control Center (not per order)
  * with a GET whose parameters are all signed; a form-encoded POST body is accepted too. Only
@@ -23,7 +29,14 @@
  * amount strings are built and read digit by digit, never through floating point.
  */
 import { createHash } from "node:crypto";
-import { describeUrl, readLimited, UpstreamCall } from "../../upstream-http.ts";
+import {
+  clip,
+  describeError,
+  describeUrl,
+  isRetryableStatus,
+  readLimited,
+  UpstreamCall,
+} from "../../upstream-http.ts";
 import {
   type CheckoutRequest,
   type CheckoutStart,
@@ -44,6 +57,19 @@ export interface VerotelConfig {
   baseUrl: string;
   /** where Control Center sends postbacks: shown in the health report, since it is set there, not per order */
   postbackUrl?: string | undefined;
+  /**
+   * A Control Center API account (Verotel support gives one on request): how the server stops a
+   * subscription's renewals. Without it cancelSubscription fails, and the subscriber cancels on
+   * Verotel's own page (cancelSubscriptionUrl).
+   */
+  controlCenter?: ControlCenterConfig | undefined;
+}
+
+export interface ControlCenterConfig {
+  username: string;
+  password: string;
+  /** https://controlcenter.verotel.com by default; tests point it at the fake */
+  baseUrl?: string | undefined;
 }
 
 /** A failure talking to FlexPay, saying whether the same call may succeed later. */
@@ -58,6 +84,9 @@ export class VerotelError extends Error {
 }
 
 const PROTOCOL_VERSION = "4";
+const CONTROL_CENTER_URL = "https://controlcenter.verotel.com";
+/** the API version Verotel's WooCommerce plugin asks for */
+const CONTROL_CENTER_ACCEPT = "application/json; version=1.5.0";
 const TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT = 65_536;
 /** FlexPay's sale currencies (all with two decimals). */
@@ -73,6 +102,7 @@ export class VerotelProvider implements PaymentProvider {
   readonly #signatureKey: string;
   readonly #baseUrl: string;
   readonly #where: string;
+  readonly #controlCenter: { url: string; authorization: string; where: string } | null;
 
   constructor(config: VerotelConfig) {
     if (!/^\d+$/.test(config.shopId))
@@ -82,9 +112,24 @@ export class VerotelProvider implements PaymentProvider {
     this.#signatureKey = config.signatureKey;
     this.#baseUrl = config.baseUrl.trim().replace(/\/+$/, "");
     this.#where = describeUrl(this.#baseUrl, "Verotel FlexPay");
+    const controlCenter = config.controlCenter;
+    if (controlCenter && (!controlCenter.username || !controlCenter.password)) {
+      throw new Error("the Verotel Control Center API needs both a username and a password");
+    }
+    const controlCenterUrl = (controlCenter?.baseUrl ?? CONTROL_CENTER_URL).trim().replace(/\/+$/, "");
+    this.#controlCenter = controlCenter
+      ? {
+          url: controlCenterUrl,
+          authorization: `Basic ${Buffer.from(`${controlCenter.username}:${controlCenter.password}`).toString("base64")}`,
+          where: describeUrl(controlCenterUrl, "Verotel Control Center"),
+        }
+      : null;
     this.description =
       `Verotel FlexPay at ${this.#where}, shop ${this.#shopId}` +
-      (config.postbackUrl ? `, postbacks to ${config.postbackUrl}` : "");
+      (config.postbackUrl ? `, postbacks to ${config.postbackUrl}` : "") +
+      (this.#controlCenter
+        ? `, cancels through ${this.#controlCenter.where}`
+        : ", no Control Center API: subscribers cancel on Verotel's page");
   }
 
   /**
@@ -186,40 +231,61 @@ export class VerotelProvider implements PaymentProvider {
   }
 
   /**
-   * Asks FlexPay to stop the renewals of a sale (our subscription id is its saleID). The end of
-   * the paid period comes back when the answer carries it; otherwise the cancel postback brings it.
-   * Verotel's live cancel-subscription address is a page for the buyer: an HTML answer means
-   * nothing was cancelled, and is an error, not a silent success.
+   * Stops the renewals of a sale (our subscription id is its saleID) through the Control Center
+   * API. Its answer has no date, so this returns null: the cancel postback that follows carries
+   * the day access ends. A sale cancelled already counts as cancelled. FlexPay's own
+   * `cancel-subscription` address is a page for the subscriber, not a call a server can make:
+   * without API credentials this fails rather than report a cancel that did not happen.
    */
   async cancelSubscription(providerSubscriptionId: string): Promise<{ endsAt: Date } | null> {
-    const answer = await this.#request(
-      "cancel-subscription",
-      { saleID: providerSubscriptionId },
-      "the subscription cancel",
-    );
-    switch (answer.response) {
-      case "CANCELLED":
-      case "CANCELED":
-      case "OK": {
-        const paidUntil = answer.expiresOn ?? answer.nextChargeOn;
-        if (!paidUntil) return null;
-        const endsAt = parseDay(paidUntil);
-        if (!endsAt)
-          throw new VerotelError(`${this.#where} ended the sale on "${paidUntil}"`, { retryable: false });
-        return { endsAt };
-      }
-      case "NOTFOUND":
-        throw new VerotelError(`${this.#where} knows no sale ${providerSubscriptionId}`, {
-          retryable: false,
-        });
-      default:
-        throw new VerotelError(
-          `${this.#where} did not cancel sale ${providerSubscriptionId}: ${describe(answer)}`,
-          {
-            retryable: answer.response !== "ERROR",
-          },
-        );
+    const controlCenter = this.#controlCenter;
+    if (!controlCenter) {
+      throw new VerotelError(
+        "cancelling a Verotel subscription from the server needs Control Center API credentials; " +
+          "without them the subscriber cancels on Verotel's page (cancelSubscriptionUrl)",
+        { retryable: false },
+      );
     }
+    if (!/^\d+$/.test(providerSubscriptionId)) {
+      throw new VerotelError(`"${providerSubscriptionId}" is not a Verotel sale id`, { retryable: false });
+    }
+    const url = `${controlCenter.url}/api/sale/${providerSubscriptionId}/cancel`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { authorization: controlCenter.authorization, accept: CONTROL_CENTER_ACCEPT },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      text = await readLimited(response, ANSWER_LIMIT);
+    } catch (error) {
+      throw new VerotelError(`${controlCenter.where} did not answer the cancel: ${describeError(error)}`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    const answer = parseJsonObject(text);
+    const title = controlCenterErrorTitle(answer) ?? clip(text, 200);
+    if (response.ok && answer?.is_success === true) return null;
+    if (response.status === 412 && /already cancel/i.test(title)) return null;
+    throw new VerotelError(
+      `${controlCenter.where} did not cancel sale ${providerSubscriptionId}: HTTP ${response.status}${title ? `, ${title}` : ""}`,
+      { retryable: isRetryableStatus(response.status) },
+    );
+  }
+
+  /**
+   * Verotel's cancel page for one subscription, signed (the `cancel-subscription` address): where
+   * the subscriber stops the renewals themselves when the server has no Control Center API.
+   */
+  cancelSubscriptionUrl(providerSubscriptionId: string): string {
+    const query = signedQuery(this.#signatureKey, {
+      version: PROTOCOL_VERSION,
+      shopID: this.#shopId,
+      saleID: providerSubscriptionId,
+    });
+    return `${this.#baseUrl}/cancel-subscription?${query}`;
   }
 
   /** A signed GET of one of FlexPay's machine-readable answers ("name: value" lines). */
@@ -442,7 +508,27 @@ function postbackDate(postback: FlexPayParameters, name: string): Date {
   return date;
 }
 
-/** FlexPay's status and cancel answers: one "name: value" per line (YAML); quotes around a value go. */
+/** The Control Center API's answer, when it is a JSON object. */
+function parseJsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Control Center API's `{"error": {"title": …}}`. */
+function controlCenterErrorTitle(answer: Record<string, unknown> | null): string | null {
+  const error = answer?.error;
+  if (!error || typeof error !== "object") return null;
+  const title = (error as { title?: unknown }).title;
+  return typeof title === "string" ? title : null;
+}
+
+/** FlexPay's status answer: one "name: value" per line (YAML); quotes around a value go. */
 function parseNameValueLines(text: string): Record<string, string> {
   const answer: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
