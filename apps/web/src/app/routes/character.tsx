@@ -1,4 +1,5 @@
 import { ArrowLeft, UserRoundX } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
@@ -14,12 +15,20 @@ import { ModelMediaGrid } from "@/features/gallery/components/model-media-grid";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { isApiError } from "@/lib/api-client";
 
+/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
+const BuyTokensModal = lazy(() =>
+  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
+    default: module.BuyTokensModal,
+  })),
+);
+
 /** /chat/:id for visitors — the character page, with a chat panel that asks them to sign up. */
 export default function CharacterRoute() {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
   const model = useModel(validId ? id : 0);
+  const [buyingTokens, setBuyingTokens] = useState(false);
   useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
 
   const back = (
@@ -77,8 +86,18 @@ export default function CharacterRoute() {
       {model.data ? (
         <>
           <ModelMediaGrid modelId={model.data.id} name={model.data.name} />
-          <ModelBundles modelId={model.data.id} name={model.data.name} gender={model.data.gender} />
+          <ModelBundles
+            modelId={model.data.id}
+            name={model.data.name}
+            gender={model.data.gender}
+            onInsufficientBalance={() => setBuyingTokens(true)}
+          />
         </>
+      ) : null}
+      {buyingTokens ? (
+        <Suspense fallback={null}>
+          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
+        </Suspense>
       ) : null}
     </Page>
   );

@@ -1,4 +1,5 @@
 import { ArrowLeft, ImageOff } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
@@ -18,12 +19,20 @@ import { isVideo } from "@/features/gallery/components/gallery-tile";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { isApiError } from "@/lib/api-client";
 
+/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
+const BuyTokensModal = lazy(() =>
+  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
+    default: module.BuyTokensModal,
+  })),
+);
+
 /** /gallery/:id — one item large, its character, its bundle when locked, and related items. */
 export default function GalleryItemRoute() {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
   const detail = useGalleryItem(validId ? id : 0);
+  const [buyingTokens, setBuyingTokens] = useState(false);
   const item = detail.data?.item;
   useDocumentTitle(item ? `${isVideo(item) ? "Video" : "Photo"} of ${item.model.name}` : "Gallery");
 
@@ -69,7 +78,10 @@ export default function GalleryItemRoute() {
             <aside className="space-y-4 lg:sticky lg:top-24">
               <GalleryItemCharacter item={detail.data.item} />
               {detail.data.item.locked && detail.data.bundle ? (
-                <BundleUnlockPanel bundle={detail.data.bundle} />
+                <BundleUnlockPanel
+                  bundle={detail.data.bundle}
+                  onInsufficientBalance={() => setBuyingTokens(true)}
+                />
               ) : null}
             </aside>
           </div>
@@ -84,6 +96,11 @@ export default function GalleryItemRoute() {
           />
           <GalleryMasonry items={detail.data.related} />
         </section>
+      ) : null}
+      {buyingTokens ? (
+        <Suspense fallback={null}>
+          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
+        </Suspense>
       ) : null}
     </Page>
   );

@@ -1,6 +1,6 @@
 import type { GalleryItem } from "@reverie/shared";
 import { ImageOff } from "lucide-react";
-import { useCallback, useDeferredValue, useMemo } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
@@ -28,10 +28,18 @@ function parseModelId(value: string | null): number | null {
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
+const BuyTokensModal = lazy(() =>
+  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
+    default: module.BuyTokensModal,
+  })),
+);
+
 /** /gallery — photos, videos and locked previews of a category, filterable, with its packs. */
 export default function GalleryRoute() {
   useDocumentTitle("Gallery");
   const [gender, setGender] = useGenderPreference();
+  const [buyingTokens, setBuyingTokens] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const kind = parseKind(searchParams.get("kind"));
   const modelId = parseModelId(searchParams.get("model_id"));
@@ -103,7 +111,13 @@ export default function GalleryRoute() {
           {gallery.isPending ? (
             <BundleListSkeleton count={4} />
           ) : (
-            <BundleList bundles={packs} gender={gender} testId="gallery-packs" priorityCount={2} />
+            <BundleList
+              bundles={packs}
+              gender={gender}
+              testId="gallery-packs"
+              priorityCount={2}
+              onInsufficientBalance={() => setBuyingTokens(true)}
+            />
           )}
         </section>
       ) : null}
@@ -146,6 +160,11 @@ export default function GalleryRoute() {
           </div>
         ) : null}
       </section>
+      {buyingTokens ? (
+        <Suspense fallback={null}>
+          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

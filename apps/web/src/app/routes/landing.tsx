@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { SectionHeading } from "@/components/ui/section-heading";
@@ -13,10 +13,18 @@ import { storage } from "@/lib/storage";
 
 const CATALOG_ANCHOR = "#characters";
 
+/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
+const BuyTokensModal = lazy(() =>
+  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
+    default: module.BuyTokensModal,
+  })),
+);
+
 /** The main landing screen: `/`, `/explore` and the ad landing `/:id` (which records the sub id). */
 export default function LandingRoute() {
   const { id: subId } = useParams();
   const [gender, setGender] = useGenderPreference();
+  const [buyingTokens, setBuyingTokens] = useState(false);
   useDocumentTitle(subId ? null : "Explore");
 
   useEffect(() => {
@@ -46,7 +54,12 @@ export default function LandingRoute() {
         />
         <CharacterGrid gender={gender} />
       </section>
-      <FeaturedBundles gender={gender} />
+      <FeaturedBundles gender={gender} onInsufficientBalance={() => setBuyingTokens(true)} />
+      {buyingTokens ? (
+        <Suspense fallback={null}>
+          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

@@ -1,42 +1,29 @@
 import type { Bundle, Gender } from "@reverie/shared";
-import { Gem, Lock } from "lucide-react";
+import { Gem } from "lucide-react";
 import { DurationBadge, LockOverlay } from "@/components/media/media-badges";
 import { MediaImage } from "@/components/media/media-image";
-import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Modal } from "@/components/ui/modal";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatTokens, pluralize } from "@/lib/format";
 import { useBundleItems } from "../api/get-bundle-items";
+import { isBundleUnlocked } from "../utils/bundle-purchase";
+import { BundleUnlock } from "./bundle-unlock";
 
-/** Unlock button, disabled until payments arrive, with the note saying so. */
-export function UnlockButton({ priceTokens }: { priceTokens: number }) {
-  return (
-    <div className="flex flex-col items-stretch gap-2 sm:items-start">
-      <Button
-        disabled
-        aria-describedby="unlock-note"
-        icon={<Lock className="size-4" aria-hidden="true" />}
-        data-testid="unlock-button"
-      >
-        Unlock
-      </Button>
-      <p id="unlock-note" className="text-xs text-ink-400">
-        Purchases arrive soon · {formatTokens(priceTokens)} tokens
-      </p>
-    </div>
-  );
-}
-
-/** A bundle's full contents (locked previews) and its price. */
+/**
+ * A bundle's full contents (blurred previews while locked), its price and Unlock. Not enough tokens
+ * is the screen's to answer (the buy-tokens prompt of features/billing): `onInsufficientBalance`.
+ */
 export function BundleDialog({
   bundle,
   gender,
   onClose,
+  onInsufficientBalance,
 }: {
   bundle: Bundle;
   gender?: Gender;
   onClose: () => void;
+  onInsufficientBalance: () => void;
 }) {
   const items = useBundleItems(bundle.id, gender);
 
@@ -84,7 +71,11 @@ export function BundleDialog({
         )}
       </div>
       <div className="mt-6 border-t border-white/[0.07] pt-5">
-        <UnlockButton priceTokens={bundle.price_tokens} />
+        <BundleUnlock
+          bundle={bundle}
+          unlocked={isBundleUnlocked(items.data?.items)}
+          onInsufficientBalance={onInsufficientBalance}
+        />
       </div>
     </Modal>
   );

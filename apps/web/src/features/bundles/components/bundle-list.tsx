@@ -15,6 +15,7 @@ export function BundleList({
   layout = "row",
   testId = "bundle-list",
   priorityCount = 0,
+  onInsufficientBalance,
 }: {
   bundles: Bundle[];
   gender?: Gender;
@@ -22,6 +23,8 @@ export function BundleList({
   testId?: string;
   /** how many leading covers are above the fold (load first, see MediaImage) */
   priorityCount?: number;
+  /** Unlock found the balance short: the dialog closes and the screen offers tokens */
+  onInsufficientBalance: () => void;
 }) {
   const [open, setOpen] = useState<Bundle | null>(null);
   return (
@@ -45,7 +48,16 @@ export function BundleList({
       </ul>
       {open ? (
         <Suspense fallback={null}>
-          <BundleDialog bundle={open} gender={gender} onClose={() => setOpen(null)} />
+          <BundleDialog
+            bundle={open}
+            gender={gender}
+            onClose={() => setOpen(null)}
+            onInsufficientBalance={() => {
+              // one dialog at a time: the buy-tokens prompt takes the bundle's place
+              setOpen(null);
+              onInsufficientBalance();
+            }}
+          />
         </Suspense>
       ) : null}
     </>

@@ -3,10 +3,16 @@ import { Gem } from "lucide-react";
 import { MediaImage } from "@/components/media/media-image";
 import { Card } from "@/components/ui/card";
 import { formatTokens, pluralize } from "@/lib/format";
-import { UnlockButton } from "./bundle-dialog";
+import { BundleUnlock } from "./bundle-unlock";
 
-/** The bundle a locked item belongs to: title, what's inside, price, and the (not yet active) Unlock. */
-export function BundleUnlockPanel({ bundle }: { bundle: Bundle }) {
+/** The bundle a locked item belongs to: title, what's inside, price, and Unlock. */
+export function BundleUnlockPanel({
+  bundle,
+  onInsufficientBalance,
+}: {
+  bundle: Bundle;
+  onInsufficientBalance: () => void;
+}) {
   return (
     <Card className="overflow-hidden" data-testid="item-bundle">
       <MediaImage src={bundle.cover_url} alt="" ratio={16 / 9} />
@@ -29,7 +35,7 @@ export function BundleUnlockPanel({ bundle }: { bundle: Bundle }) {
             {pluralize(bundle.photo_count, "photo")} · {pluralize(bundle.video_count, "video")}
           </span>
         </div>
-        <UnlockButton priceTokens={bundle.price_tokens} />
+        <BundleUnlock bundle={bundle} onInsufficientBalance={onInsufficientBalance} />
       </div>
     </Card>
   );

@@ -5,7 +5,15 @@ import { useModelsBundles } from "../api/get-models-bundles";
 import { BundleList, BundleListSkeleton } from "./bundle-list";
 
 /** Home: a row of the category's private sets (GET /api/models/bundles). Quietly absent on error or when empty. */
-export function FeaturedBundles({ gender, limit = 8 }: { gender: Gender; limit?: number }) {
+export function FeaturedBundles({
+  gender,
+  limit = 8,
+  onInsufficientBalance,
+}: {
+  gender: Gender;
+  limit?: number;
+  onInsufficientBalance: () => void;
+}) {
   const query = useModelsBundles(gender);
   const bundles = useMemo(
     () => (query.data?.items ?? []).flatMap((entry) => entry.bundles.slice(0, 1)).slice(0, limit),
@@ -25,7 +33,12 @@ export function FeaturedBundles({ gender, limit = 8 }: { gender: Gender; limit?:
       {query.isPending ? (
         <BundleListSkeleton count={4} />
       ) : (
-        <BundleList bundles={bundles} gender={gender} testId="featured-bundles" />
+        <BundleList
+          bundles={bundles}
+          gender={gender}
+          testId="featured-bundles"
+          onInsufficientBalance={onInsufficientBalance}
+        />
       )}
     </section>
   );

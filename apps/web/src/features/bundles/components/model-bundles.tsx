@@ -5,7 +5,17 @@ import { useBundles } from "../api/get-bundles";
 import { BundleList, BundleListSkeleton } from "./bundle-list";
 
 /** A character's bundles (GET /api/bundles?model_id). Renders nothing when the character has none. */
-export function ModelBundles({ modelId, name, gender }: { modelId: number; name: string; gender?: Gender }) {
+export function ModelBundles({
+  modelId,
+  name,
+  gender,
+  onInsufficientBalance,
+}: {
+  modelId: number;
+  name: string;
+  gender?: Gender;
+  onInsufficientBalance: () => void;
+}) {
   const bundles = useBundles({ modelId });
 
   if (bundles.isSuccess && bundles.data.bundles.length === 0) return null;
@@ -23,7 +33,11 @@ export function ModelBundles({ modelId, name, gender }: { modelId: number; name:
       ) : bundles.isError ? (
         <ErrorState error={bundles.error} onRetry={() => bundles.refetch()} />
       ) : (
-        <BundleList bundles={bundles.data.bundles} gender={gender} />
+        <BundleList
+          bundles={bundles.data.bundles}
+          gender={gender}
+          onInsufficientBalance={onInsufficientBalance}
+        />
       )}
     </section>
   );
