@@ -38,4 +38,12 @@ export const TOKEN_PACKAGE_SIZES = [100, 350, 550, 1150, 2400, 3750] as const;
 export const MIN_CHARACTER_AGE = 18;
 
 /** Paywall source labels (spec section 2), sent with the paywall's analytics and 403 premium_required. */
-export const PAYWALL_SOURCES = { voiceMessageFreePlanUser: "voice_message_free_plan_user" } as const;
+export const PAYWALL_SOURCES = {
+  voiceMessageFreePlanUser: "voice_message_free_plan_user",
+  subscribe: "subscribe",
+  plans: "plans",
+  modelChat: "model_chat",
+  homeGallery: "home_gallery",
+  modelBuilder: "model_builder",
+  modelImageGenerator: "model_image_generator",
+} as const;

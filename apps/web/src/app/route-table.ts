@@ -71,6 +71,8 @@ export const ACCOUNT_SCREENS: ScreenRoute[] = [
   { path: "settings", screen: "settings", handle: ACCOUNT },
   { path: "checkout", screen: "checkout" },
   { path: "paywall", screen: "paywall" },
+  // The built-in test checkout's payment page: alone, like a provider's hosted page, for the order's owner.
+  { path: "pay/:orderId", screen: "test-checkout", handle: BARE },
   { path: "onboarding", screen: "onboarding" },
   { path: "admin", screen: "admin" },
 ];

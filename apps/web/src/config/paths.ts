@@ -19,6 +19,8 @@ export const paths = {
   generateImage: "/generate_image",
   settings: "/settings",
   checkout: "/checkout",
+  /** The built-in test checkout's payment page for one order (the default payment provider). */
+  testCheckout: (orderId: string) => `/pay/${encodeURIComponent(orderId)}`,
   privacyPolicy: "/privacy_policy",
   terms: "/terms",
   paywall: "/paywall",

@@ -1,12 +1,33 @@
-import { Crown } from "lucide-react";
-import { PlaceholderScreen } from "@/components/layout/placeholder-screen";
+import { PAYWALL_SOURCES } from "@reverie/shared";
+import { useLocation } from "react-router";
+import { Page } from "@/components/layout/page";
+import { OfferHeader } from "@/features/billing/components/offer-header";
+import { PremiumOffer } from "@/features/billing/components/premium-offer";
+import { returnPathFromQuery } from "@/features/billing/utils/return-path";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useSession } from "@/lib/auth";
 
+/** /plans: the premium plans (a premium user sees their own plan instead). */
 export default function PlansRoute() {
+  useDocumentTitle("Plans");
+  const { user } = useSession();
+  const { search } = useLocation();
+  const premium = user?.plan === "premium";
+
   return (
-    <PlaceholderScreen
-      title="Plans"
-      description="Compare plans and pick the one that fits how you like to chat."
-      icon={<Crown className="size-6" aria-hidden="true" />}
-    />
+    <Page>
+      <div className="mx-auto max-w-5xl space-y-8 pb-12 sm:space-y-10">
+        <OfferHeader
+          eyebrow="Premium"
+          title={premium ? "Your plan" : "Choose your plan"}
+          description={
+            premium
+              ? "Thanks for being a Premium member."
+              : "Unlimited conversations, voice messages and tokens every month. Cancel anytime."
+          }
+        />
+        <PremiumOffer source={PAYWALL_SOURCES.plans} returnPath={returnPathFromQuery(search)} />
+      </div>
+    </Page>
   );
 }

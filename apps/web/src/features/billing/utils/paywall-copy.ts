@@ -1,0 +1,39 @@
+import { PAYWALL_SOURCES } from "@reverie/shared";
+
+export interface PaywallCopy {
+  title: string;
+  text: string;
+}
+
+/** Why the paywall opened, by its analytics source label (spec section 2). */
+const COPY: Record<string, PaywallCopy> = {
+  [PAYWALL_SOURCES.voiceMessageFreePlanUser]: {
+    title: "Hear their voice with Premium",
+    text: "Voice messages are part of Premium. Upgrade to listen to every message out loud.",
+  },
+  [PAYWALL_SOURCES.modelChat]: {
+    title: "Keep the conversation going",
+    text: "Premium gives you unlimited messages with every character, plus voice and monthly tokens.",
+  },
+  [PAYWALL_SOURCES.homeGallery]: {
+    title: "See more with Premium",
+    text: "Premium comes with tokens every month to unlock private photos, videos and packs.",
+  },
+  [PAYWALL_SOURCES.modelBuilder]: {
+    title: "Create your own characters",
+    text: "Premium includes custom characters every month, built exactly the way you like.",
+  },
+  [PAYWALL_SOURCES.modelImageGenerator]: {
+    title: "Generate images with Premium",
+    text: "Image generation is part of Premium. Upgrade to create pictures of your characters.",
+  },
+};
+
+const FALLBACK: PaywallCopy = {
+  title: "This is a Premium feature",
+  text: "Upgrade to Premium to use it, along with unlimited messages, voice and monthly tokens.",
+};
+
+export function paywallCopy(source: string | null | undefined): PaywallCopy {
+  return (source ? COPY[source] : undefined) ?? FALLBACK;
+}

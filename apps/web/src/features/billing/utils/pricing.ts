@@ -1,0 +1,51 @@
+import type { Plan } from "@reverie/shared";
+import { formatPrice } from "@/lib/format";
+
+type PlanPeriod = Pick<Plan, "interval" | "interval_count">;
+
+const UNITS: Record<Plan["interval"], [singular: string, plural: string]> = {
+  day: ["day", "days"],
+  month: ["month", "months"],
+  year: ["year", "years"],
+};
+
+/** "7 days", "1 month", "3 months", "1 year". */
+export function formatPeriod({ interval, interval_count }: PlanPeriod): string {
+  const [singular, plural] = UNITS[interval];
+  return `${interval_count} ${interval_count === 1 ? singular : plural}`;
+}
+
+/** How often a plan is billed: "every month", "every 3 months", "every 7 days", "every year". */
+export function formatBillingCycle({ interval, interval_count }: PlanPeriod): string {
+  const [singular, plural] = UNITS[interval];
+  return interval_count === 1 ? `every ${singular}` : `every ${interval_count} ${plural}`;
+}
+
+/** Whether the plan is billed once a month, where the price per month says nothing new. */
+export function isMonthly({ interval, interval_count }: PlanPeriod): boolean {
+  return interval === "month" && interval_count === 1;
+}
+
+/** Plans from the shortest period to the longest (the catalogue lists them in its own order). */
+export function sortByPeriod<T extends PlanPeriod>(plans: readonly T[]): T[] {
+  const days = (plan: PlanPeriod) =>
+    plan.interval_count * (plan.interval === "day" ? 1 : plan.interval === "month" ? 30 : 365);
+  return [...plans].sort((a, b) => days(a) - days(b));
+}
+
+/** "$5.99/month" */
+export function formatMonthlyPrice(plan: Pick<Plan, "monthly_price_cents" | "currency">): string {
+  return `${formatPrice(plan.monthly_price_cents, plan.currency)}/month`;
+}
+
+/** "Save 54%" against the 1-month plan; null when there is no saving to show. */
+export function formatSaving(plan: Pick<Plan, "discount_percent">): string | null {
+  return plan.discount_percent > 0 ? `Save ${plan.discount_percent}%` : null;
+}
+
+/** The renewal terms in plain words, as they will be charged. */
+export function renewalTerms(
+  plan: Pick<Plan, "price_cents" | "currency" | "interval" | "interval_count">,
+): string {
+  return `Renews automatically at ${formatPrice(plan.price_cents, plan.currency)} ${formatBillingCycle(plan)} until you cancel.`;
+}
