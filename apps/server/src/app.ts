@@ -31,7 +31,10 @@ import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { privateMediaRoutes } from "./routes/media-private.ts";
 import { modelRoutes } from "./routes/models.ts";
+import { paymentNotificationRoutes } from "./routes/payment-notifications.ts";
+import { paymentRoutes } from "./routes/payments.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { testCheckoutRoutes } from "./routes/test-checkout.ts";
 import { userRoutes } from "./routes/user.ts";
 import type { CatalogService } from "./services/catalog.ts";
 import { type HealthCheck, sharedFor } from "./services/health.ts";
@@ -144,6 +147,16 @@ export async function buildApp(
       await api.register(bundleRoutes, { services });
       await api.register(anonymousChatRoutes, { services });
       await api.register(subscriptionRoutes);
+      await api.register(paymentRoutes, {
+        accounts: services.accounts,
+        payments: services.payments,
+        billing: services.billing,
+      });
+      await api.register(testCheckoutRoutes, {
+        accounts: services.accounts,
+        testCheckout: services.testCheckout,
+      });
+      await api.register(paymentNotificationRoutes, { payments: services.payments });
       await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });
       await api.register(chatRoutes, {

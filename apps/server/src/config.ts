@@ -128,6 +128,17 @@ const envSchema = z.object({
     })
     .optional(),
   IMAGE_INTENTS: z.string().optional(),
+  /** who takes card payments on /checkout: the built-in test checkout, or Stripe Checkout */
+  PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+  /** who takes them in the spec's payment-popup flow: the test checkout, or Verotel FlexPay */
+  PAYMENT_POPUP_PROVIDER: z.enum(["test", "verotel"]).default("test"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** another Stripe API address (a local fake in tests) */
+  STRIPE_API_BASE: z.url().optional(),
+  VEROTEL_SHOP_ID: z.string().optional(),
+  VEROTEL_SIGNATURE_KEY: z.string().optional(),
+  VEROTEL_BASE_URL: z.url().default("https://secure.verotel.com"),
   TTS_PROVIDER: z.enum(["espeak", "openai"]).default("espeak"),
   TTS_BASE_URL: z.url().default("https://api.openai.com/v1"),
   TTS_API_KEY: z.string().optional(),
@@ -211,6 +222,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = parsed.data;
+  if (values.PAYMENT_PROVIDER === "stripe" && !(values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      "Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
+  if (
+    values.PAYMENT_POPUP_PROVIDER === "verotel" &&
+    !(values.VEROTEL_SHOP_ID && values.VEROTEL_SIGNATURE_KEY)
+  ) {
+    throw new Error(
+      "Invalid configuration:\n  PAYMENT_POPUP_PROVIDER: verotel needs VEROTEL_SHOP_ID and VEROTEL_SIGNATURE_KEY",
+    );
+  }
   if (values.JOB_QUEUE === "bullmq" && !values.REDIS_URL) {
     throw new Error("Invalid configuration:\n  JOB_QUEUE: bullmq needs REDIS_URL");
   }
@@ -271,6 +295,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       baseUrl: values.MODERATION_BASE_URL,
       apiKey: values.MODERATION_API_KEY,
       model: values.MODERATION_MODEL,
+    },
+    payments: {
+      checkout: values.PAYMENT_PROVIDER,
+      popup: values.PAYMENT_POPUP_PROVIDER,
+      stripe: {
+        secretKey: values.STRIPE_SECRET_KEY,
+        webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+        apiBase: values.STRIPE_API_BASE,
+      },
+      verotel: {
+        shopId: values.VEROTEL_SHOP_ID,
+        signatureKey: values.VEROTEL_SIGNATURE_KEY,
+        baseUrl: values.VEROTEL_BASE_URL,
+      },
     },
     /**
      * Developer-only pages (the mailbox): only while emails stay in the outbox (no SMTP_URL), never

@@ -108,7 +108,7 @@ function fallbackLink(href: string): string {
   );
 }
 
-function layout(input: { title: string; preheader: string; body: string }): string {
+function layout(input: { title: string; preheader: string; body: string; footnote?: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -137,7 +137,7 @@ function layout(input: { title: string; preheader: string; body: string }): stri
         </tr>
         <tr>
           <td style="padding:20px 8px 0 8px;font-family:${fontStack};font-size:12px;line-height:18px;color:${colors.faint};">
-            ${escapeHtml(IGNORE_NOTE)}<br>
+            ${escapeHtml(input.footnote ?? IGNORE_NOTE)}<br>
             ${BRAND} is for adults (18+) only. This is an automatic message; replies are not read.
           </td>
         </tr>
@@ -149,11 +149,11 @@ function layout(input: { title: string; preheader: string; body: string }): stri
 </html>`;
 }
 
-function textLayout(lines: string[]): string {
+function textLayout(lines: string[], footnote = IGNORE_NOTE): string {
   return [
     ...lines,
     "",
-    IGNORE_NOTE,
+    footnote,
     "",
     `-- ${BRAND} (adults only). This is an automatic message; replies are not read.`,
     "",
@@ -224,4 +224,64 @@ export function magicLinkEmail(input: { link: string; expiresInMinutes: number }
     `The link expires in ${expiry} and works once.`,
   ]);
   return { subject, text, html };
+}
+
+const BILLING_NOTE = "You get this email because of a payment on your account. Manage your plan in Settings.";
+
+function money(cents: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+}
+
+/** The receipt of a payment: what was bought, what it cost, and when premium renews. */
+export function paymentReceiptEmail(input: {
+  description: string;
+  amountCents: number;
+  currency: string;
+  orderId: string;
+  paidAt: Date;
+  tokens?: number | undefined;
+  renewsAt?: Date | undefined;
+  settingsLink: string;
+}): RenderedEmail {
+  const amount = money(input.amountCents, input.currency);
+  const date = input.paidAt.toISOString().slice(0, 10);
+  const lines = [
+    `${input.description}: ${amount}`,
+    `Paid on ${date}, order ${input.orderId}.`,
+    ...(input.tokens ? [`${input.tokens} tokens were added to your balance.`] : []),
+    ...(input.renewsAt
+      ? [`Premium renews on ${input.renewsAt.toISOString().slice(0, 10)}; cancel anytime in Settings.`]
+      : []),
+  ];
+  const link = safeLink(input.settingsLink);
+  const html = layout({
+    title: "Thank you for your payment",
+    preheader: `${input.description}: ${amount}`,
+    body: [...lines.map((line) => paragraph(escapeHtml(line))), button(link, "Open Settings")].join("\n"),
+    footnote: BILLING_NOTE,
+  });
+  const text = textLayout(
+    ["Thank you for your payment", "", ...lines, "", `Settings: ${link}`],
+    BILLING_NOTE,
+  );
+  return { subject: `Your ${BRAND} receipt: ${input.description}`, text, html };
+}
+
+/** A renewal that could not be charged: premium continues while the card is retried; how to fix it. */
+export function renewalFailedEmail(input: { planName: string; updateLink: string }): RenderedEmail {
+  const link = safeLink(input.updateLink);
+  const lines = [
+    `We couldn't renew your ${input.planName} plan: the payment didn't go through.`,
+    "Your Premium stays on for now. Update your payment details to keep it.",
+  ];
+  const html = layout({
+    title: "Your payment didn't go through",
+    preheader: lines[0] ?? "",
+    body: [...lines.map((line) => paragraph(escapeHtml(line))), button(link, "Update payment")].join("\n"),
+    footnote: BILLING_NOTE,
+  });
+  const text = textLayout(["Your payment didn't go through", "", ...lines, "", link], BILLING_NOTE);
+  return { subject: `Action needed: your ${BRAND} payment didn't go through`, text, html };
 }

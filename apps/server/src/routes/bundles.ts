@@ -1,5 +1,6 @@
 import {
   bundleItemsResponseSchema,
+  bundlePaymentResponseSchema,
   bundlesQuerySchema,
   bundlesResponseSchema,
   genderQuerySchema,
@@ -7,6 +8,7 @@ import {
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CATALOG_CACHE } from "../http-cache/policy.ts";
+import { requireAccount, signedIn } from "../plugins/authenticate.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
 
@@ -40,5 +42,20 @@ export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => ({
       items: await services.gallery.bundleItems(request.params.id, request.query.gender),
     }),
+  );
+
+  app.post(
+    "/bundles/:id/payment",
+    {
+      preHandler: requireAccount(services.accounts),
+      schema: {
+        tags: ["payments"],
+        summary: "Buy a bundle or pack with tokens (once: buying it again charges nothing)",
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        response: { 200: bundlePaymentResponseSchema, ...errorResponses(400, 401, 402, 404) },
+      },
+    },
+    async (request) => services.bundlePurchases.buy(signedIn(request).userId, request.params.id),
   );
 };

@@ -1,4 +1,4 @@
-import { plansResponseSchema, tokenPackagesResponseSchema } from "@reverie/shared";
+import { plansQuerySchema, plansResponseSchema, tokenPackagesResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import { listPlans, listTokenPackages } from "../services/subscriptions.ts";
@@ -10,11 +10,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: CATALOG_CACHE },
       schema: {
         tags: ["payments"],
-        summary: "Premium plans and what premium includes",
+        summary:
+          "Premium plans (the regular list, or the Facebook-traffic or discount one) and what premium includes",
+        querystring: plansQuerySchema,
         response: { 200: plansResponseSchema },
       },
     },
-    async () => listPlans(),
+    async (request) => listPlans(request.query.variant),
   );
 
   app.get(

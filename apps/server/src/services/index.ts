@@ -4,6 +4,7 @@ import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createJobQueue } from "../jobs/create-job-queue.ts";
 import { imageJobHandler } from "../jobs/image.ts";
+import { subscriptionPeriodEndJobHandler, testCheckoutEventJobHandler } from "../jobs/payments.ts";
 import { replyJobHandler } from "../jobs/reply.ts";
 import { voiceJobHandler } from "../jobs/voice.ts";
 import { PrivateMediaSigner } from "../media/private-urls.ts";
@@ -12,6 +13,7 @@ import type { EmailSender } from "../providers/email/index.ts";
 import type { ImageProvider } from "../providers/image/types.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import type { ModerationClassifier } from "../providers/moderation/types.ts";
+import { createPaymentProviders } from "../providers/payments/index.ts";
 import type { TtsProvider } from "../providers/tts/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { BundleRepository } from "../repositories/bundles.ts";
@@ -22,6 +24,12 @@ import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { AccountService } from "./accounts.ts";
 import { BillingService } from "./billing/billing-service.ts";
+import { BundlePurchases } from "./billing/bundle-purchases.ts";
+import { Fulfilment } from "./billing/fulfilment.ts";
+import { PaymentNotices, SUBSCRIPTION_PERIOD_END_JOB } from "./billing/payment-notices.ts";
+import { PaymentService } from "./billing/payment-service.ts";
+import { SubscriptionPeriods } from "./billing/subscription-periods.ts";
+import { TEST_CHECKOUT_EVENT_JOB, TestCheckout } from "./billing/test-checkout.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
 import { GalleryService } from "./gallery.ts";
@@ -94,11 +102,46 @@ export function createServices(deps: {
     }),
   );
   jobs.register("voice", voiceJobHandler({ db, tts: deps.tts, bus: deps.bus, storage: deps.storage }));
+  const paymentProviders = createPaymentProviders(deps.config, secret);
+  const paymentNotices = new PaymentNotices({ email: deps.email, jobs, publicUrl: deps.config.publicUrl });
+  const payments = new PaymentService({
+    db,
+    providers: paymentProviders,
+    fulfilment: new Fulfilment({ db, billing }),
+    bus: deps.bus,
+    notices: paymentNotices,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+  });
+  const testCheckout = new TestCheckout({
+    db,
+    provider: paymentProviders.test,
+    jobs,
+    payments,
+    publicUrl: deps.config.publicUrl,
+  });
+  jobs.register(TEST_CHECKOUT_EVENT_JOB, testCheckoutEventJobHandler(testCheckout));
+  jobs.register(
+    SUBSCRIPTION_PERIOD_END_JOB,
+    subscriptionPeriodEndJobHandler(
+      new SubscriptionPeriods({
+        db,
+        providers: paymentProviders,
+        payments,
+        testCheckout,
+        notices: paymentNotices,
+      }),
+    ),
+  );
   return {
     auth,
     jobs,
     privateMedia,
     billing,
+    payments,
+    paymentProviders,
+    testCheckout,
+    bundlePurchases: new BundlePurchases({ db, billing }),
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),
     chats: new ChatService({

@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema.ts";
 import { PaymentRequiredError } from "../../errors.ts";
 import { LedgerRepository } from "../../repositories/ledger.ts";
 import { CATALOGUE } from "./catalogue.ts";
+import { presentLedgerEntry } from "./ledger-descriptions.ts";
 
 /** How a message was paid for, so an answer that finally fails can be refunded exactly. */
 export type Charge = { kind: "none" } | { kind: "free_message" } | { kind: "tokens"; amount: number };
@@ -131,12 +132,13 @@ export class BillingService {
     return new LedgerRepository(db).current(userId);
   }
 
-  async statement(userId: string, page: { page: number; limit: number }) {
+  /** The user's token statement, newest first. */
+  async statementFor(userId: string, page: { page: number; limit: number }) {
     const ledger = new LedgerRepository(this.#db);
     const [rows, total] = await Promise.all([
       ledger.statement(userId, { limit: page.limit, offset: (page.page - 1) * page.limit }),
       ledger.count(userId),
     ]);
-    return { rows, total };
+    return { items: rows.map(presentLedgerEntry), total_count: total };
   }
 }

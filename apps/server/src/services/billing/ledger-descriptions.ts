@@ -1,0 +1,39 @@
+import type { LedgerEntry } from "@reverie/shared";
+import type { TokenLedgerRow } from "../../db/schema.ts";
+
+/** A ledger row in words, for the user's token statement. */
+export function describeLedgerEntry(row: TokenLedgerRow): string {
+  switch (row.reason) {
+    case "message":
+      return "A chat message";
+    case "unlock":
+      return "Unlocked a private photo or video";
+    case "bundle":
+      return "Bought a pack";
+    case "purchase":
+      return `Bought ${row.delta} tokens`;
+    case "monthly_tokens":
+      return "Premium tokens for the new period";
+    case "refund":
+      return row.delta > 0 ? "Refund for a reply that could not be made" : "A free message given back";
+    case "grant":
+      return "Added by Reverie support";
+    case "custom_character":
+      return "Created a character";
+    case "image_generation":
+      return "Generated pictures";
+    default:
+      return row.reason;
+  }
+}
+
+export function presentLedgerEntry(row: TokenLedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    delta: row.delta,
+    balance_after: row.balance_after,
+    reason: row.reason,
+    description: describeLedgerEntry(row),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

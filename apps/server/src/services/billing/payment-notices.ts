@@ -1,0 +1,88 @@
+import type { UserRow } from "../../db/schema.ts";
+import { paymentReceiptEmail, renewalFailedEmail } from "../../emails/templates.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import type { EmailSender } from "../../providers/email/index.ts";
+import { findPrice } from "./catalogue.ts";
+import type { FulfilmentOutcome } from "./fulfilment.ts";
+
+/** The job that looks at a subscription when its period ends (subscription-periods.ts). */
+export const SUBSCRIPTION_PERIOD_END_JOB = "subscription_period_end";
+export interface SubscriptionPeriodEndJob {
+  subscriptionId: number;
+  /** the period end this job was scheduled for: a later renewal makes it stale */
+  periodEnd: string;
+}
+
+/** The longest a delayed job waits before it looks again (some queues cap delays; a year plan waits in steps). */
+const MAX_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * What follows an applied payment besides the balance: the receipt or the failed-renewal email,
+ * and the job that looks at the subscription when its period ends.
+ */
+export class PaymentNotices {
+  readonly #email: EmailSender;
+  readonly #jobs: JobQueue;
+  readonly #publicUrl: string;
+
+  constructor(deps: { email: EmailSender; jobs: JobQueue; publicUrl: string }) {
+    this.#email = deps.email;
+    this.#jobs = deps.jobs;
+    this.#publicUrl = deps.publicUrl;
+  }
+
+  async afterPayment(outcome: FulfilmentOutcome & { kind: "applied" }, user: UserRow): Promise<void> {
+    const settingsLink = new URL("/settings", this.#publicUrl).toString();
+    const { order, subscription } = outcome;
+    if ((outcome.change === "tokens_added" || outcome.change === "subscription_started") && order) {
+      const receipt = paymentReceiptEmail({
+        description: order.description,
+        amountCents: order.amount_cents,
+        currency: order.currency,
+        orderId: order.id,
+        paidAt: new Date(),
+        tokens: order.tokens ?? undefined,
+        renewsAt: subscription ? new Date(subscription.current_period_end) : undefined,
+        settingsLink,
+      });
+      await this.#email.send({ to: user.email, kind: "payment_receipt", ...receipt });
+    }
+    if (outcome.change === "subscription_renewed" && subscription) {
+      const item = findPrice(subscription.plan_id);
+      const receipt = paymentReceiptEmail({
+        description: item?.description ?? "Reverie Premium",
+        amountCents: subscription.price_cents,
+        currency: subscription.currency,
+        orderId: `${subscription.provider_subscription_id}/${subscription.current_period_start}`,
+        paidAt: new Date(),
+        renewsAt: new Date(subscription.current_period_end),
+        settingsLink,
+      });
+      await this.#email.send({ to: user.email, kind: "payment_receipt", ...receipt });
+    }
+    if (outcome.change === "renewal_failed" && subscription) {
+      const item = findPrice(subscription.plan_id);
+      const notice = renewalFailedEmail({
+        planName: item?.kind === "subscription" ? `Premium ${item.plan.name}` : "Premium",
+        updateLink: settingsLink,
+      });
+      await this.#email.send({ to: user.email, kind: "payment_failed", ...notice });
+    }
+    if (
+      subscription &&
+      (outcome.change === "subscription_started" ||
+        outcome.change === "subscription_renewed" ||
+        outcome.change === "subscription_canceled")
+    ) {
+      await this.schedulePeriodEnd(subscription.id, subscription.current_period_end);
+    }
+  }
+
+  async schedulePeriodEnd(subscriptionId: number, periodEnd: string): Promise<void> {
+    const wait = new Date(periodEnd).getTime() - Date.now();
+    const job: SubscriptionPeriodEndJob = { subscriptionId, periodEnd };
+    await this.#jobs.enqueue(SUBSCRIPTION_PERIOD_END_JOB, job, {
+      delayMs: Math.min(Math.max(wait, 0), MAX_DELAY_MS),
+    });
+  }
+}
