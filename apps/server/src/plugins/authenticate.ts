@@ -33,6 +33,20 @@ export function requireAccount(accounts: AccountService) {
   };
 }
 
+/**
+ * The caller's account when the request carries a valid token, else null: for public routes whose
+ * answer a signed-in caller sees differently. It leaves `request.account` unset (a publicly cached
+ * route must not look authenticated).
+ */
+export async function optionalAccount(
+  accounts: AccountService,
+  request: FastifyRequest,
+): Promise<{ userId: string } | null> {
+  const token = bearerToken(request);
+  const session = token ? await accounts.authenticate(token) : null;
+  return session ? { userId: session.userId } : null;
+}
+
 /** The account of a route behind requireAccount. */
 export function signedIn(request: FastifyRequest): SignedInAccount {
   if (!request.account) throw new UnauthorizedError();

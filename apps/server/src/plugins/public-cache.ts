@@ -19,6 +19,11 @@ declare module "fastify" {
      * answers that are the same for every caller; the handler answers 200 or throws.
      */
     publicCache?: PublicCachePolicy;
+    /**
+     * With publicCache: a signed-in caller (an Authorization header) gets an answer of their own,
+     * computed and never kept (what they bought shows unlocked); everybody else the shared one.
+     */
+    viewerDependent?: boolean;
   }
   interface FastifyRequest {
     /** the request's key in the public cache, from its path and its query as sent */
@@ -67,9 +72,12 @@ function requestKeyOf(route: RouteOptions): (request: FastifyRequest) => string 
   };
 }
 
+/** An answer for one signed-in caller: their browser alone may keep it, and not beyond this page view. */
+const PRIVATE = "private, no-store";
+
 function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, cacheControl: string) {
   reply.header("cache-control", cacheControl).header("etag", answer.etag);
-  if (answer.br) reply.header("vary", "accept-encoding");
+  if (answer.br && !reply.hasHeader("vary")) reply.header("vary", "accept-encoding");
   if (matchesEtag(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
   const encoding = answer.br ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
   const body = encoding === "identity" ? answer.identity : answer[encoding];
@@ -82,7 +90,17 @@ function cacheRoute(route: RouteOptions, policy: PublicCachePolicy, answers: Ans
   const cacheControl = cacheControlOf(policy);
   const ttlMs = policy.maxAgeSeconds * 1000;
 
+  const viewerDependent = route.config?.viewerDependent === true;
   addHook(route, function serveCached(request, reply, done) {
+    if (viewerDependent) {
+      // a browser must not reuse the shared answer for a signed-in request, nor the reverse
+      reply.header("vary", "authorization, accept-encoding");
+      if (request.headers.authorization !== undefined) {
+        reply.header("cache-control", PRIVATE);
+        done();
+        return;
+      }
+    }
     const key = keyOf(request);
     const answer = answers.get(key);
     if (answer) {
@@ -97,6 +115,8 @@ function cacheRoute(route: RouteOptions, policy: PublicCachePolicy, answers: Ans
 
   const handler = route.handler;
   const cachedHandler: RouteHandlerMethod = async function (this: FastifyInstance, request, reply) {
+    if (viewerDependent && request.headers.authorization !== undefined)
+      return handler.call(this, request, reply);
     const key = request.publicCacheKey ?? keyOf(request);
     const answer = await answers.getOrBuild(key, ttlMs, async (version) => {
       const data = await handler.call(this, request, reply);

@@ -11,12 +11,13 @@ import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import { requireAccount, signedIn } from "../plugins/authenticate.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
+import { ownedBundles } from "./owned-bundles.ts";
 
 export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
     "/bundles",
     {
-      config: { publicCache: CATALOG_CACHE },
+      config: { publicCache: CATALOG_CACHE, viewerDependent: true },
       schema: {
         tags: ["gallery"],
         summary: "Bundles of a character and packs of a gender category",
@@ -24,13 +25,15 @@ export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: bundlesResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({ bundles: await services.gallery.bundles(request.query) }),
+    async (request) => ({
+      bundles: await services.gallery.bundles(request.query, await ownedBundles(services, request)),
+    }),
   );
 
   app.get(
     "/bundles/:id/items",
     {
-      config: { publicCache: CATALOG_CACHE },
+      config: { publicCache: CATALOG_CACHE, viewerDependent: true },
       schema: {
         tags: ["gallery"],
         summary: "The media of one bundle or pack",
@@ -40,7 +43,11 @@ export const bundleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => ({
-      items: await services.gallery.bundleItems(request.params.id, request.query.gender),
+      items: await services.gallery.bundleItems(
+        request.params.id,
+        request.query.gender,
+        await ownedBundles(services, request),
+      ),
     }),
   );
 

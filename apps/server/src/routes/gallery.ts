@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
+import { ownedBundles } from "./owned-bundles.ts";
 
 export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
@@ -29,7 +30,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     "/v2/gallery",
     {
-      config: { publicCache: CATALOG_CACHE },
+      config: { publicCache: CATALOG_CACHE, viewerDependent: true },
       schema: {
         tags: ["gallery"],
         summary: "Gallery media (locked bundle items show a blurred preview) and the packs for sale",
@@ -37,13 +38,13 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: galleryResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => services.gallery.gallery(request.query),
+    async (request) => services.gallery.gallery(request.query, await ownedBundles(services, request)),
   );
 
   app.get(
     "/v2/gallery/:id",
     {
-      config: { publicCache: CATALOG_CACHE },
+      config: { publicCache: CATALOG_CACHE, viewerDependent: true },
       schema: {
         tags: ["gallery"],
         summary: "One gallery item with its bundle and more media of the same character",
@@ -51,6 +52,6 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: galleryItemDetailSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => services.gallery.galleryItem(request.params.id),
+    async (request) => services.gallery.galleryItem(request.params.id, await ownedBundles(services, request)),
   );
 };

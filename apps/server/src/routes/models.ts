@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import type { Services } from "../services/index.ts";
 import { errorResponses } from "./error-responses.ts";
+import { ownedBundles } from "./owned-bundles.ts";
 
 export const modelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
@@ -28,7 +29,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     "/models/bundles",
     {
-      config: { publicCache: CATALOG_CACHE },
+      config: { publicCache: CATALOG_CACHE, viewerDependent: true },
       schema: {
         tags: ["catalog"],
         summary: "Characters that sell bundles, each with its bundles",
@@ -36,7 +37,12 @@ export const modelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: modelBundlesResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => ({ items: await services.catalog.listModelBundles(request.query.gender) }),
+    async (request) => ({
+      items: await services.catalog.listModelBundles(
+        request.query.gender,
+        await ownedBundles(services, request),
+      ),
+    }),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { NotFoundError } from "../errors.ts";
 import type { BundleRepository } from "../repositories/bundles.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import type { MediaRepository } from "../repositories/media.ts";
-import type { Presenter } from "./presenters.ts";
+import { NOTHING_OWNED, type Presenter } from "./presenters.ts";
 
 const BUNDLE_PREVIEW_SIZE = 4;
 
@@ -53,7 +53,7 @@ export class CatalogService {
   }
 
   /** Characters of a category that sell bundles, each with its bundles. */
-  async listModelBundles(gender?: Gender) {
+  async listModelBundles(gender?: Gender, owned: ReadonlySet<number> = NOTHING_OWNED) {
     const [characters, bundles] = await Promise.all([
       this.#characters.list({ gender }),
       this.#bundles.list({ gender, kind: "bundle" }),
@@ -68,7 +68,7 @@ export class CatalogService {
       return [
         {
           model: this.#present.modelSummary(character),
-          bundles: own.map((bundle) => this.#present.bundle(bundle, previews.get(bundle.id) ?? [])),
+          bundles: own.map((bundle) => this.#present.bundle(bundle, previews.get(bundle.id) ?? [], owned)),
         },
       ];
     });

@@ -3,7 +3,7 @@ import { NotFoundError } from "../errors.ts";
 import type { BundleFilter, BundleRepository, BundleWithCounts } from "../repositories/bundles.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import type { GalleryKind, MediaRepository } from "../repositories/media.ts";
-import type { Presenter } from "./presenters.ts";
+import { NOTHING_OWNED, type Presenter } from "./presenters.ts";
 
 const BUNDLE_PREVIEW_SIZE = 4;
 const RELATED_ITEMS = 8;
@@ -27,25 +27,28 @@ export class GalleryService {
     this.#present = deps.presenter;
   }
 
-  async #presentBundles(rows: BundleWithCounts[]) {
+  async #presentBundles(rows: BundleWithCounts[], owned: ReadonlySet<number>) {
     const previews = await this.#media.previewsForBundles(
       rows.map((row) => row.id),
       BUNDLE_PREVIEW_SIZE,
     );
-    return rows.map((row) => this.#present.bundle(row, previews.get(row.id) ?? []));
+    return rows.map((row) => this.#present.bundle(row, previews.get(row.id) ?? [], owned));
   }
 
   async #requireCharacter(id: number): Promise<void> {
     if (!(await this.#characters.exists(id))) throw new NotFoundError(`Character ${id} does not exist.`);
   }
 
-  async gallery(query: {
-    gender?: Gender | undefined;
-    model_id?: number | undefined;
-    kind?: GalleryKind | undefined;
-    page: number;
-    limit: number;
-  }) {
+  async gallery(
+    query: {
+      gender?: Gender | undefined;
+      model_id?: number | undefined;
+      kind?: GalleryKind | undefined;
+      page: number;
+      limit: number;
+    },
+    owned: ReadonlySet<number> = NOTHING_OWNED,
+  ) {
     if (query.model_id !== undefined) await this.#requireCharacter(query.model_id);
     const filter = { gender: query.gender, characterId: query.model_id, kind: query.kind };
     const [rows, total, packs] = await Promise.all([
@@ -54,29 +57,29 @@ export class GalleryService {
       this.#bundles.list({ gender: query.gender, kind: "pack" }),
     ]);
     return {
-      items: rows.map((row) => this.#present.galleryItem(row)),
-      packs: await this.#presentBundles(packs),
+      items: rows.map((row) => this.#present.galleryItem(row, owned)),
+      packs: await this.#presentBundles(packs, owned),
       total_count: total,
       pages_count: Math.ceil(total / query.limit),
     };
   }
 
-  async galleryItem(id: number) {
+  async galleryItem(id: number, owned: ReadonlySet<number> = NOTHING_OWNED) {
     const row = await this.#media.findById(id);
     if (!row || row.kind === "chat_image") throw new NotFoundError(`Gallery item ${id} does not exist.`);
     const bundleRow = row.bundle_id === null ? undefined : await this.#bundles.findById(row.bundle_id);
-    const [bundle] = bundleRow ? await this.#presentBundles([bundleRow]) : [];
+    const [bundle] = bundleRow ? await this.#presentBundles([bundleRow], owned) : [];
     const related = await this.#media.listGallery(
       { characterId: row.character_id },
       { limit: RELATED_ITEMS + 1, offset: 0 },
     );
     return {
-      item: this.#present.galleryItem(row),
+      item: this.#present.galleryItem(row, owned),
       bundle: bundle ?? null,
       related: related
         .filter((other) => other.id !== row.id)
         .slice(0, RELATED_ITEMS)
-        .map((other) => this.#present.galleryItem(other)),
+        .map((other) => this.#present.galleryItem(other, owned)),
     };
   }
 
@@ -97,16 +100,19 @@ export class GalleryService {
       });
   }
 
-  async bundles(filter: { model_id?: number | undefined; gender?: Gender | undefined }) {
+  async bundles(
+    filter: { model_id?: number | undefined; gender?: Gender | undefined },
+    owned: ReadonlySet<number> = NOTHING_OWNED,
+  ) {
     if (filter.model_id !== undefined) await this.#requireCharacter(filter.model_id);
     const query: BundleFilter = { characterId: filter.model_id, gender: filter.gender };
-    return this.#presentBundles(await this.#bundles.list(query));
+    return this.#presentBundles(await this.#bundles.list(query), owned);
   }
 
-  async bundleItems(bundleId: number, gender?: Gender) {
+  async bundleItems(bundleId: number, gender?: Gender, owned: ReadonlySet<number> = NOTHING_OWNED) {
     const bundle = await this.#bundles.findById(bundleId);
     if (!bundle) throw new NotFoundError(`Bundle ${bundleId} does not exist.`);
     const rows = await this.#media.listByBundle(bundleId, { gender });
-    return rows.map((row) => this.#present.galleryItem(row));
+    return rows.map((row) => this.#present.galleryItem(row, owned));
   }
 }

@@ -7,6 +7,9 @@ import type { BundleWithCounts } from "../repositories/bundles.ts";
 import type { CharacterWithCounts } from "../repositories/characters.ts";
 import type { MediaWithCharacter } from "../repositories/media.ts";
 
+/** A visitor's, or a user's who bought no bundle: every bundle item shows locked. */
+export const NOTHING_OWNED: ReadonlySet<number> = new Set();
+
 /** Turns rows into the API shapes of @reverie/shared; the only place storage keys become URLs. */
 export class Presenter {
   readonly #storage: MediaStorage;
@@ -58,15 +61,23 @@ export class Presenter {
     };
   }
 
-  media(row: MediaWithCharacter): MediaItem {
-    // Bundle items stay locked until bought; purchases arrive with payments.
-    const locked = row.bundle_id !== null;
+  /**
+   * A gallery item: a bundle's items stay locked (their blurred preview) until the viewer bought
+   * the bundle; then the file itself, by a signed, expiring URL.
+   */
+  media(row: MediaWithCharacter, owned: ReadonlySet<number> = NOTHING_OWNED): MediaItem {
+    const inBundle = row.bundle_id !== null;
+    const locked = inBundle && !owned.has(row.bundle_id as number);
     return {
       id: row.id,
       kind: row.kind,
       model_id: row.character_id,
       bundle_id: row.bundle_id,
-      url: this.#url(locked ? row.preview_key : row.file_key),
+      url: locked
+        ? this.#url(row.preview_key)
+        : inBundle
+          ? this.#privateMedia.url(row.file_key)
+          : this.#url(row.file_key),
       thumbnail_url: this.#url(row.thumbnail_key),
       width: row.width,
       height: row.height,
@@ -76,11 +87,15 @@ export class Presenter {
     };
   }
 
-  galleryItem(row: MediaWithCharacter): GalleryItem {
-    return { ...this.media(row), model: this.modelSummary(row.character) };
+  galleryItem(row: MediaWithCharacter, owned: ReadonlySet<number> = NOTHING_OWNED): GalleryItem {
+    return { ...this.media(row, owned), model: this.modelSummary(row.character) };
   }
 
-  bundle(row: BundleWithCounts, items: readonly MediaWithCharacter[]): Bundle {
+  bundle(
+    row: BundleWithCounts,
+    items: readonly MediaWithCharacter[],
+    owned: ReadonlySet<number> = NOTHING_OWNED,
+  ): Bundle {
     return {
       id: row.id,
       kind: row.kind,
@@ -92,7 +107,7 @@ export class Presenter {
       cover_url: this.#url(row.cover_key),
       photo_count: row.photo_count,
       video_count: row.video_count,
-      items: items.map((item) => this.media(item)),
+      items: items.map((item) => this.media(item, owned)),
     };
   }
 

@@ -334,16 +334,14 @@ describe("premium", () => {
 describe("bundles bought with tokens", () => {
   async function richBuyer(tokens: number) {
     const buyer = await signUp();
-    await t.database.db
-      .transaction()
-      .execute((trx) =>
-        services().billing.grant(trx, {
-          userId: buyer.id,
-          amount: tokens,
-          reason: "grant",
-          reference: `seed:${buyer.id}`,
-        }),
-      );
+    await t.database.db.transaction().execute((trx) =>
+      services().billing.grant(trx, {
+        userId: buyer.id,
+        amount: tokens,
+        reason: "grant",
+        reference: `seed:${buyer.id}`,
+      }),
+    );
     return buyer;
   }
 
@@ -360,6 +358,54 @@ describe("bundles bought with tokens", () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect([first.body.already_owned, second.body.already_owned].sort()).toEqual([false, true]);
     expect(await ledgerMatchesBalance(buyer.id)).toBe(bundle.price_tokens * 2);
+  });
+
+  it("shows a bought bundle unlocked to its buyer only, by signed URLs, and never from the shared cache", async () => {
+    const bundle = await t.database.db
+      .selectFrom("bundles")
+      .select(["id", "price_tokens"])
+      .executeTakeFirstOrThrow();
+    const buyer = await richBuyer(bundle.price_tokens);
+    const stranger = await signUp();
+    const items = async (as?: Buyer) => {
+      const reply = await t.app.inject({
+        method: "GET",
+        url: `/api/bundles/${bundle.id}/items`,
+        ...(as ? { headers: { authorization: `Bearer ${as.token}` } } : {}),
+      });
+      return {
+        cacheControl: reply.headers["cache-control"],
+        vary: String(reply.headers.vary),
+        items: (reply.json() as { items: { locked: boolean; url: string }[] }).items,
+      };
+    };
+    const before = await items(buyer);
+    expect(before.items.every((item) => item.locked)).toBe(true);
+    expect(before.cacheControl).toBe("private, no-store");
+    expect((await buyer.call("POST", `/api/bundles/${bundle.id}/payment`)).status).toBe(200);
+    const mine = await items(buyer);
+    expect(mine.items.length).toBeGreaterThan(0);
+    expect(mine.items.every((item) => !item.locked && item.url.startsWith("/media-private/"))).toBe(true);
+    // the signed link serves the file itself (this test app renders no media: one is stored here)
+    const first = await t.database.db
+      .selectFrom("media")
+      .select("file_key")
+      .where("bundle_id", "=", bundle.id)
+      .where("id", "=", (mine.items[0] as unknown as { id: number }).id)
+      .executeTakeFirstOrThrow();
+    await t.storage.put(first.file_key, Buffer.from("RIFF....WEBPVP8 "));
+    const file = await t.app.inject({ method: "GET", url: mine.items[0]?.url ?? "" });
+    expect(file.statusCode).toBe(200);
+    const forged = await t.app.inject({
+      method: "GET",
+      url: (mine.items[0]?.url ?? "").replace("signature=", "signature=x"),
+    });
+    expect(forged.statusCode).not.toBe(200);
+    const shared = await items();
+    expect(shared.items.every((item) => item.locked)).toBe(true);
+    expect(shared.cacheControl).toMatch(/^public/);
+    expect(shared.vary).toContain("authorization");
+    expect((await items(stranger)).items.every((item) => item.locked)).toBe(true);
   });
 
   it("answers 402 without enough tokens, and 404 for an unknown bundle", async () => {
