@@ -25,7 +25,7 @@ import { Redis } from "ioredis";
 import WebSocket from "ws";
 import { loadConfig } from "../src/config.ts";
 import { createDatabase } from "../src/db/database.ts";
-import { BULLMQ_QUEUE_NAME } from "../src/jobs/bullmq-queue.ts";
+import { BULLMQ_QUEUE_NAME } from "../src/queue/bullmq-queue.ts";
 import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
 import {
   type BenchReport,

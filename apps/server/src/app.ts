@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/database.ts";
+import type { HealthCheck } from "./lib/health-check.ts";
 import type { MediaStorage } from "./media/storage.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { frameworkErrorHandler, registerErrorHandler } from "./plugins/error-handler.ts";
@@ -37,7 +38,7 @@ import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { testCheckoutRoutes } from "./routes/test-checkout.ts";
 import { userRoutes } from "./routes/user.ts";
 import type { CatalogService } from "./services/catalog.ts";
-import { type HealthCheck, sharedFor } from "./services/health.ts";
+import { sharedFor } from "./services/health.ts";
 import { createServices } from "./services/index.ts";
 
 export interface AppDependencies {

@@ -2,13 +2,13 @@ import type { SocketEvent } from "@reverie/shared";
 import type { Insertable, Kysely } from "kysely";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import type { JobContext } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { BillingService, Charge } from "../services/billing/billing-service.ts";
 import type { Presenter } from "../services/presenters.ts";
-import type { JobContext } from "./queue.ts";
 
 /** A job that answers one user message of a chat (a reply, a picture). */
 export interface AnswerJob {

@@ -1,4 +1,5 @@
-import { Rng, type SceneId } from "../providers/image/procedural/index.ts";
+import { Rng } from "../lib/seeded-random.ts";
+import type { SceneId } from "../providers/image/procedural/index.ts";
 import type { ImageIntent } from "../services/image-intents.ts";
 
 /** What a character says when sending a picture; chosen from the seed, so a retry says the same. */

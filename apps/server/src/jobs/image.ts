@@ -1,24 +1,24 @@
 import type { Kysely } from "kysely";
 import type { Database, MessagesTable } from "../db/schema.ts";
-import { SIZES, VIDEO } from "../db/seed/plan.ts";
-import { videoStillSize } from "../db/seed/render.ts";
+import { Rng } from "../lib/seeded-random.ts";
 import { newChatMediaKey, previewKeyOf } from "../media/chat-media.ts";
+import { blurredPreview, pixelsOfSize, thumbnail } from "../media/image-encoding.ts";
+import { SIZES, VIDEO, videoStillSize } from "../media/sizes.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { encodeKenBurnsVideo } from "../media/video.ts";
-import { lookForCharacter } from "../providers/image/looks.ts";
-import { blurredPreview, pixelsOfSize, Rng, thumbnail } from "../providers/image/procedural/index.ts";
 import { pictureScene } from "../providers/image/prompt.ts";
 import type { GeneratedImage, ImageProvider } from "../providers/image/types.ts";
+import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { BillingService } from "../services/billing/billing-service.ts";
 import { CATALOGUE } from "../services/billing/catalogue.ts";
+import { lookForCharacter } from "../services/character-looks.ts";
 import type { ImageIntent } from "../services/image-intents.ts";
 import type { Presenter } from "../services/presenters.ts";
 import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
 import { imageCaption } from "./image-captions.ts";
-import type { JobHandler } from "./queue.ts";
 
 /** A user message that asked for a picture or video; paid for like any message. */
 export interface ImageJob extends AnswerJob {

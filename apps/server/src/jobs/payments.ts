@@ -1,7 +1,7 @@
+import type { JobHandler } from "../queue/job-queue.ts";
 import type { SubscriptionPeriodEndJob } from "../services/billing/payment-notices.ts";
 import type { SubscriptionPeriods } from "../services/billing/subscription-periods.ts";
 import type { TestCheckout, TestCheckoutEventJob } from "../services/billing/test-checkout.ts";
-import type { JobHandler } from "./queue.ts";
 
 /** Carries a signed test-checkout event to the app, retried like a provider retries its webhook. */
 export function testCheckoutEventJobHandler(testCheckout: TestCheckout): JobHandler<TestCheckoutEventJob> {

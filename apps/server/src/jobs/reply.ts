@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
+import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
 import { ChatRepository } from "../repositories/chats.ts";
@@ -9,7 +10,6 @@ import type { BillingService } from "../services/billing/billing-service.ts";
 import type { ModerationService } from "../services/moderation.ts";
 import type { Presenter } from "../services/presenters.ts";
 import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
-import type { JobHandler } from "./queue.ts";
 
 export type ReplyJob = AnswerJob;
 

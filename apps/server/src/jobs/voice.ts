@@ -4,10 +4,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { speakableText, TtsError, type TtsProvider, voiceForGender } from "../providers/tts/index.ts";
+import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { VoiceRepository } from "../repositories/voices.ts";
-import type { JobHandler } from "./queue.ts";
 
 export interface VoiceJob {
   userId: string;

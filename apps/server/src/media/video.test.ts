@@ -3,13 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import {
-  encodeKenBurnsVideo,
-  extractVp8Frame,
-  muxVp8Keyframes,
-  type RawImage,
-  readWebmInfo,
-} from "./video.ts";
+import type { RawImage } from "./image-encoding.ts";
+import { encodeKenBurnsVideo, extractVp8Frame, muxVp8Keyframes, readWebmInfo } from "./video.ts";
 
 async function gradientStill(width: number, height: number): Promise<RawImage> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#2b2f6b"/><stop offset="1" stop-color="#ffc987"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 3}" r="${width / 5}" fill="#b8283a"/></svg>`;

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { ArrayBufferTarget, Muxer } from "webm-muxer";
-import { Rng, type Seed } from "../providers/image/procedural/random.ts";
+import { Rng, type Seed } from "../lib/seeded-random.ts";
+import type { RawImage } from "./image-encoding.ts";
 
 /**
  * Short real videos without a video encoder: every frame is rendered with sharp as a lossy WebP,
@@ -8,13 +9,6 @@ import { Rng, type Seed } from "../providers/image/procedural/random.ts";
  * Frames come from one large still by cheap transforms (a slow Ken Burns pan and zoom) with a
  * soft light effect drifting over it.
  */
-
-export interface RawImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 3 | 4;
-}
 
 export type VideoEffect = "light_sweep" | "bokeh" | "none";
 

@@ -1,7 +1,7 @@
 import { healthResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { HealthCheck } from "../lib/health-check.ts";
 import { isLocalRequest } from "../plugins/loopback-only.ts";
-import type { HealthCheck } from "../services/health.ts";
 import { healthReport } from "../services/health.ts";
 
 export const healthRoutes: FastifyPluginAsyncZod<{

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type HealthCheck, healthReport, sharedFor } from "./health.ts";
+import type { HealthCheck } from "../lib/health-check.ts";
+import { healthReport, sharedFor } from "./health.ts";
 
 const ok = (name: string): HealthCheck => ({ name, check: async () => ({ status: "ok", detail: name }) });
 const failing = (name: string): HealthCheck => ({

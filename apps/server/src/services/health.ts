@@ -1,12 +1,5 @@
 import type { HealthReport } from "@reverie/shared";
-
-export type ComponentStatus = { status: "ok" | "degraded" | "down"; detail: string };
-
-/** One thing the health report looks at: the database, or one provider. */
-export interface HealthCheck {
-  name: string;
-  check(): Promise<ComponentStatus>;
-}
+import type { ComponentStatus, HealthCheck } from "../lib/health-check.ts";
 
 const startedAt = Date.now();
 

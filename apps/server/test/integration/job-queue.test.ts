@@ -4,9 +4,9 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
-import { BULLMQ_QUEUE_NAME, BullMqJobQueue } from "../../src/jobs/bullmq-queue.ts";
-import { createJobQueue } from "../../src/jobs/create-job-queue.ts";
-import { DatabaseJobQueue, type JobQueue } from "../../src/jobs/queue.ts";
+import { BULLMQ_QUEUE_NAME, BullMqJobQueue } from "../../src/queue/bullmq-queue.ts";
+import { createJobQueue } from "../../src/queue/create-job-queue.ts";
+import { DatabaseJobQueue, type JobQueue } from "../../src/queue/job-queue.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { createTestDatabase } from "../helpers/test-app.ts";
 

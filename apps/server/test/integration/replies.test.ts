@@ -1,10 +1,10 @@
 import { chatSchema, messagesResponseSchema, modelListSchema, type SocketEvent } from "@reverie/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DatabaseJobQueue } from "../../src/jobs/queue.ts";
 import { replyJobHandler } from "../../src/jobs/reply.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import { createModerationClassifier } from "../../src/providers/moderation/index.ts";
 import { refusesMinors } from "../../src/providers/moderation/rule-based.ts";
+import { DatabaseJobQueue } from "../../src/queue/job-queue.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";

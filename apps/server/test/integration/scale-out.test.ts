@@ -7,8 +7,8 @@ import WebSocket from "ws";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
-import { BULLMQ_QUEUE_NAME } from "../../src/jobs/bullmq-queue.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
+import { BULLMQ_QUEUE_NAME } from "../../src/queue/bullmq-queue.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, createTestDatabase, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
 

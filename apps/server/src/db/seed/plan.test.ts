@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { SIZES, VIDEO } from "../../media/sizes.ts";
 import { isPublicKey } from "../../media/storage.ts";
 import { CHARACTERS } from "./characters.ts";
-import { buildCatalogPlan, type PlannedMedia, planAssets, SIZES, VIDEO } from "./plan.ts";
+import { buildCatalogPlan, type PlannedMedia, planAssets } from "./plan.ts";
 
 const plan = buildCatalogPlan();
 const allMedia: PlannedMedia[] = [

@@ -1,4 +1,5 @@
 import type { Gender, MediaKind } from "@reverie/shared";
+import { SIZES, VIDEO } from "../../media/sizes.ts";
 import type { VideoEffect } from "../../media/video.ts";
 import type { ArtStyle, CharacterLook, Pose, SceneId } from "../../providers/image/procedural/index.ts";
 import { CHARACTERS, type CharacterSeed, PACKS, type PackSeed } from "./characters.ts";
@@ -8,24 +9,6 @@ import { CHARACTERS, type CharacterSeed, PACKS, type PackSeed } from "./characte
  * Pure data (no I/O), so the rows can be written without rendering anything and tests can
  * check the plan directly.
  */
-
-export const SIZES = {
-  avatar: { width: 512, height: 512 },
-  cover: { width: 720, height: 960 },
-  photo: { width: 720, height: 960 },
-  thumbnail: { width: 360, height: 480 },
-  lockedPreview: { width: 360, height: 480 },
-  lockedThumbnail: { width: 180, height: 240 },
-  video: { width: 432, height: 576 },
-} as const;
-
-export const VIDEO = {
-  fps: 8,
-  freeSeconds: 5,
-  bundleSeconds: 4,
-  /** the still a video moves over is this much larger than the frame */
-  stillScale: 1.3,
-} as const;
 
 /** One file to write: the original, a sharp still (thumbnail / poster) or a blurred still. */
 export interface PlannedOutput {

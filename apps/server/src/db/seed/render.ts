@@ -1,19 +1,9 @@
+import { blurredPreviews, encodeWebp, thumbnail } from "../../media/image-encoding.ts";
+import { videoStillSize } from "../../media/sizes.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import { encodeKenBurnsVideo, readWebmInfo } from "../../media/video.ts";
-import {
-  blurredPreviews,
-  encodeWebp,
-  renderCharacterPixels,
-  thumbnail,
-} from "../../providers/image/procedural/index.ts";
-import { type PlannedAsset, type PlannedOutput, VIDEO } from "./plan.ts";
-
-const even = (value: number): number => Math.round(value / 2) * 2;
-
-/** The still a video of this frame size moves over: larger by VIDEO.stillScale, even sides. */
-export function videoStillSize(frame: { width: number; height: number }): { width: number; height: number } {
-  return { width: even(frame.width * VIDEO.stillScale), height: even(frame.height * VIDEO.stillScale) };
-}
+import { renderCharacterPixels } from "../../providers/image/procedural/index.ts";
+import type { PlannedAsset, PlannedOutput } from "./plan.ts";
 
 /**
  * Render the files of one asset that are missing in storage (all of them when `force`).

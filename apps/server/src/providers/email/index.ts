@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../../config.ts";
 import type { Database } from "../../db/schema.ts";
-import type { ComponentStatus, HealthCheck } from "../../services/health.ts";
+import type { ComponentStatus, HealthCheck } from "../../lib/health-check.ts";
 import { OutboxEmailSender } from "./outbox.ts";
 import { SmtpEmailSender } from "./smtp.ts";
 

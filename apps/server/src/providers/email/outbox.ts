@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import { EmailOutboxRepository } from "../../repositories/email-outbox.ts";
-import type { ComponentStatus } from "../../services/health.ts";
 import type { EmailLog, EmailSender, OutgoingEmail } from "./index.ts";
 
 /**

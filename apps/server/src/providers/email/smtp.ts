@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import type { EmailSender, OutgoingEmail } from "./index.ts";
 
 /** How long a successful or failed SMTP handshake answers the health check before it is tried again. */

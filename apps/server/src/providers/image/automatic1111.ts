@@ -1,7 +1,7 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
+import { hashSeed } from "../../lib/seeded-random.ts";
 import { describeError, describeUrl } from "../upstream-http.ts";
 import { decodeBase64Image, requestJson } from "./http.ts";
-import { hashSeed } from "./procedural/index.ts";
 import { buildImagePrompt } from "./prompt.ts";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
 

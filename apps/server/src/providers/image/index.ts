@@ -1,4 +1,4 @@
-import type { HealthCheck } from "../../services/health.ts";
+import type { HealthCheck } from "../../lib/health-check.ts";
 import { Automatic1111Provider } from "./automatic1111.ts";
 import { OpenAiImagesProvider } from "./openai-images.ts";
 import { ProceduralImageProvider } from "./procedural-provider.ts";
@@ -49,7 +49,6 @@ export function imageHealthCheck(provider: ImageProvider): HealthCheck {
 }
 
 export { Automatic1111Provider, stableDiffusionSize } from "./automatic1111.ts";
-export { lookForCharacter } from "./looks.ts";
 export { OpenAiImagesProvider } from "./openai-images.ts";
 export { ProceduralImageProvider } from "./procedural-provider.ts";
 export { buildImagePrompt, pictureScene, SAFETY_NEGATIVE_PROMPT } from "./prompt.ts";

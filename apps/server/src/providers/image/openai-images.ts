@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import { apiRoot, bearerHeader, describeUrl, modelsListStatus } from "../upstream-http.ts";
 import { decodeBase64Image, requestJson } from "./http.ts";
 import { buildImagePrompt } from "./prompt.ts";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import { renderCharacterPixels } from "./procedural/index.ts";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
 

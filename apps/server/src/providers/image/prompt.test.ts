@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHARACTERS } from "../../db/seed/characters.ts";
 import { stableDiffusionSize } from "./automatic1111.ts";
-import { lookForCharacter } from "./looks.ts";
 import { SCENE_IDS } from "./procedural/index.ts";
 import {
   buildImagePrompt,
@@ -94,19 +93,6 @@ describe("picture scenes", () => {
     expect(pictureScene("send me a photo", sofia.look, "x")).toBe(
       pictureScene("send me a photo", sofia.look, "x"),
     );
-  });
-});
-
-describe("character looks", () => {
-  it("uses the catalog look of a seeded character", () => {
-    expect(lookForCharacter({ slug: "sofia-reyes", gender: "female" })).toBe(sofia.look);
-  });
-
-  it("gives any other character a stable look that fits its category", () => {
-    const first = lookForCharacter({ slug: "custom-1", gender: "male" });
-    expect(lookForCharacter({ slug: "custom-1", gender: "male" })).toEqual(first);
-    expect(first.build).toBe("masculine");
-    expect(lookForCharacter({ slug: "custom-2", gender: "anime_female" }).build).toBe("feminine");
   });
 });
 

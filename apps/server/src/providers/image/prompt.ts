@@ -1,9 +1,9 @@
+import { Rng } from "../../lib/seeded-random.ts";
 import { luminance, parseHex } from "./procedural/color.ts";
 import {
   type CharacterLook,
   type HairStyle,
   type OutfitStyle,
-  Rng,
   SCENE_IDS,
   type SceneId,
   sceneFromText,

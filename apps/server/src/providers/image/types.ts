@@ -1,6 +1,7 @@
 import type { Gender } from "@reverie/shared";
-import type { ComponentStatus } from "../../services/health.ts";
-import type { ArtStyle, CharacterLook, RawImage, SceneId } from "./procedural/index.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
+import type { RawImage } from "../../media/image-encoding.ts";
+import type { ArtStyle, CharacterLook, SceneId } from "./procedural/index.ts";
 
 /** Who is in the picture: the parts of the character card a picture is drawn from. */
 export interface ImageSubject {

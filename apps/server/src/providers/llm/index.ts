@@ -1,4 +1,4 @@
-import type { HealthCheck } from "../../services/health.ts";
+import type { HealthCheck } from "../../lib/health-check.ts";
 import { OpenAiCompatibleProvider } from "./openai-compatible.ts";
 import { PersonaEngine } from "./persona-engine.ts";
 import type { LlmProvider } from "./types.ts";

@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import type { Bond, Line, Persona, Scene, Tone } from "./persona-lines.ts";
 import * as lines from "./persona-lines.ts";
 import type { CharacterCard, ChatTurn, LlmProvider, ReplyRequest } from "./types.ts";

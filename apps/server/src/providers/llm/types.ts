@@ -1,5 +1,5 @@
 import type { Gender } from "@reverie/shared";
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 
 /** What a reply is written from: the character's card. */
 export interface CharacterCard {

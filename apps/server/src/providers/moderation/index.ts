@@ -1,4 +1,4 @@
-import type { HealthCheck } from "../../services/health.ts";
+import type { HealthCheck } from "../../lib/health-check.ts";
 import { LlamaGuardClassifier } from "./llama-guard.ts";
 import { OpenAiModerationClassifier } from "./openai-moderation.ts";
 import { RuleBasedClassifier } from "./rule-based.ts";

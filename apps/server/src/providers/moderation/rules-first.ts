@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import type { RuleBasedClassifier } from "./rule-based.ts";
 import type {
   ModerationClassifier,

@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 
 /** Where text comes from; each surface is checked before anything is stored, generated or sent. */
 export type ModerationSurface = "chat_message" | "image_prompt" | "character_definition" | "model_output";

@@ -1,5 +1,5 @@
 import type { Gender } from "@reverie/shared";
-import type { HealthCheck } from "../../services/health.ts";
+import type { HealthCheck } from "../../lib/health-check.ts";
 import { EspeakProvider } from "./espeak.ts";
 import { OpenAiCompatibleTts } from "./openai-compatible.ts";
 import type { TtsProvider, VoiceGender } from "./types.ts";

@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 import {
   apiRoot,
   describeError,

@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "../../services/health.ts";
+import type { ComponentStatus } from "../../lib/health-check.ts";
 
 /** Which of the configured voices reads the text: the character's. */
 export type VoiceGender = "female" | "male";

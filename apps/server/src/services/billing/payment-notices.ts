@@ -1,7 +1,7 @@
 import type { UserRow } from "../../db/schema.ts";
 import { paymentReceiptEmail, renewalFailedEmail } from "../../emails/templates.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
 import type { EmailSender } from "../../providers/email/index.ts";
+import type { JobQueue } from "../../queue/job-queue.ts";
 import { findPrice } from "./catalogue.ts";
 import type { FulfilmentOutcome } from "./fulfilment.ts";
 

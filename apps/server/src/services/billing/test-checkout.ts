@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database, PaymentOrderRow, SubscriptionRow } from "../../db/schema.ts";
 import { BadRequestError, ConflictError } from "../../errors.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
 import type { TestCheckoutProvider } from "../../providers/payments/test-checkout/test-checkout-provider.ts";
 import type { PaymentEvent } from "../../providers/payments/types.ts";
+import type { JobQueue } from "../../queue/job-queue.ts";
 import { findPrice, periodEnd } from "./catalogue.ts";
 import type { PaymentService } from "./payment-service.ts";
 

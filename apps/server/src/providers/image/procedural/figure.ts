@@ -1,6 +1,6 @@
+import type { Rng } from "../../../lib/seeded-random.ts";
 import { darken, lighten, luminance, mix, parseHex, saturate } from "./color.ts";
 import { hairHighlight, hairShapes } from "./hair.ts";
-import type { Rng } from "./random.ts";
 import { alpha, linearGradient, mirrored, n, type OutlinePoint, radialGradient, smoothPath } from "./svg.ts";
 import type { ArtStyle, CharacterLook, Lighting, OutfitStyle, Pose } from "./types.ts";
 

@@ -1,5 +1,5 @@
+import type { Rng } from "../../../lib/seeded-random.ts";
 import type { Proportions } from "./figure.ts";
-import type { Rng } from "./random.ts";
 import { mirrored, n, type OutlinePoint, type Point, smoothPath } from "./svg.ts";
 import type { HairStyle } from "./types.ts";
 

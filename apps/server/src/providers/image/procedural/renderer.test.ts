@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { blurredPreviews, thumbnail } from "../../../media/image-encoding.ts";
 import {
-  blurredPreviews,
   buildCharacterSvg,
   type CharacterLook,
   HAIR_STYLES,
@@ -11,7 +11,6 @@ import {
   renderCharacterPixels,
   SCENE_IDS,
   sceneFromText,
-  thumbnail,
 } from "./index.ts";
 
 const look: CharacterLook = {

@@ -1,5 +1,5 @@
+import type { Rng } from "../../../lib/seeded-random.ts";
 import { darken, lighten, mix, saturate } from "./color.ts";
-import type { Rng } from "./random.ts";
 import { alpha, linearGradient, n, radialGradient, smoothPath } from "./svg.ts";
 import type { Lighting, SceneId } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import type { Seed } from "./random.ts";
+import type { Seed } from "../../../lib/seeded-random.ts";
 
 export type ArtStyle = "realistic" | "anime";
 

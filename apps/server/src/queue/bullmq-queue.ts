@@ -12,7 +12,7 @@ import {
   type JobLog,
   type JobQueue,
   runAttempt,
-} from "./queue.ts";
+} from "./job-queue.ts";
 
 /** The BullMQ queue every instance sharing a database uses (keys: `<prefix>:jobs:…`). */
 export const BULLMQ_QUEUE_NAME = "jobs";

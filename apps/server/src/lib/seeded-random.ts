@@ -1,4 +1,7 @@
-/** A small seeded PRNG (mulberry32) so every picture is reproducible from its seed. */
+/**
+ * A small seeded PRNG (mulberry32): what is made from a seed (a picture, a video's motion, a
+ * caption) comes out the same every time, so a retried job repeats itself.
+ */
 export type Seed = number | string;
 
 /** FNV-1a hash of the seed's string form, as an unsigned 32-bit integer. */

@@ -1,7 +1,7 @@
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { BullMqJobQueue } from "./bullmq-queue.ts";
-import { DatabaseJobQueue, type JobQueue } from "./queue.ts";
+import { DatabaseJobQueue, type JobQueue } from "./job-queue.ts";
 
 /** BullMQ when Redis is configured (or JOB_QUEUE=bullmq), otherwise the database queue. */
 export function createJobQueue(deps: {

@@ -1,13 +1,13 @@
 import type { Gender } from "@reverie/shared";
-import { CHARACTERS } from "../../db/seed/characters.ts";
+import { CHARACTERS } from "../db/seed/characters.ts";
+import { Rng } from "../lib/seeded-random.ts";
 import {
   type CharacterLook,
   HAIR_STYLES,
   type HairStyle,
   OUTFIT_STYLES,
-  Rng,
   SCENE_IDS,
-} from "./procedural/index.ts";
+} from "../providers/image/procedural/index.ts";
 
 const SKIN = ["#f1d0b5", "#e6b897", "#d9a47f", "#c68e5e", "#a86f45", "#8a5534", "#6b3f26", "#4f2e1c"];
 const HAIR = ["#1d1a1c", "#2a1a14", "#3b2519", "#5a3a22", "#8a3b1f", "#b07a3f", "#d8b26a", "#e9e1cf"];
