@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { nextStatementPage } from "../utils/token-statement";
 
-export const TOKEN_STATEMENT_PAGE_SIZE = 20;
+export const TOKEN_STATEMENT_PAGE_SIZE = 10;
 
 /** GET /api/user/ledger?page&limit — one page of the token statement, newest first. */
 export function getTokenStatement(page: number, signal?: AbortSignal) {

@@ -14,7 +14,7 @@ export function CancelSubscriptionDialog({
   onClose,
 }: {
   subscription: Subscription;
-  onCanceled: (subscription: Subscription | null) => void;
+  onCanceled: () => void;
   onClose: () => void;
 }) {
   const cancel = useCancelSubscription();
@@ -23,8 +23,8 @@ export function CancelSubscriptionDialog({
   async function confirm() {
     setError(null);
     try {
-      const answer = await cancel.mutateAsync();
-      onCanceled(answer.subscription);
+      await cancel.mutateAsync();
+      onCanceled();
     } catch (failure) {
       setError(errorMessage(failure));
     }

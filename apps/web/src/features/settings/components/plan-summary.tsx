@@ -1,6 +1,6 @@
 import type { Subscription, User } from "@reverie/shared";
 import { CreditCard, Crown } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Notice } from "@/components/ui/notice";
@@ -11,7 +11,6 @@ import { cn } from "@/lib/cn";
 import { formatPrice } from "@/lib/format";
 import { useSubscription } from "../api/get-subscription";
 import { useUpdatePayment } from "../api/update-payment";
-import { formatDay } from "../utils/billing-format";
 import { type PlanTone, planStatus } from "../utils/plan-status";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
 
@@ -67,7 +66,7 @@ function SubscriptionPlan({
 }: {
   subscription: Subscription;
   user: Pick<User, "plan" | "payment_failed">;
-  onCanceled: (subscription: Subscription | null) => void;
+  onCanceled: () => void;
 }) {
   const status = planStatus(subscription, user);
   const updatePayment = useUpdatePayment();
@@ -99,10 +98,7 @@ function SubscriptionPlan({
       </PlanCard>
       {status.needsPaymentUpdate ? (
         <Notice tone="error" testId="payment-failed">
-          <p>
-            We couldn't charge your card for the renewal. Update your payment details to keep Premium after{" "}
-            {formatDay(subscription.current_period_end)}.
-          </p>
+          <p>We couldn't charge your card for the renewal. Update your payment details to keep Premium.</p>
           <Button
             size="sm"
             className="mt-3"
@@ -122,9 +118,9 @@ function SubscriptionPlan({
         <CancelSubscriptionDialog
           subscription={subscription}
           onClose={() => setConfirming(false)}
-          onCanceled={(next) => {
+          onCanceled={() => {
             setConfirming(false);
-            onCanceled(next);
+            onCanceled();
           }}
         />
       ) : null}
@@ -135,7 +131,12 @@ function SubscriptionPlan({
 /** The current plan: free with a way to the plans, or premium with its renewal, cancel and payment state. */
 export function PlanSummary({ user }: { user: Pick<User, "plan" | "payment_failed"> }) {
   const subscription = useSubscription();
-  const [canceledUntil, setCanceledUntil] = useState<string | null>(null);
+  const [canceled, setCanceled] = useState(false);
+  const canceledRef = useRef<HTMLDivElement>(null);
+  // The cancel button left with the dialog: focus goes to what happened instead of the page's start.
+  useEffect(() => {
+    if (canceled) canceledRef.current?.focus();
+  }, [canceled]);
 
   if (subscription.isPending) {
     return (
@@ -162,11 +163,7 @@ export function PlanSummary({ user }: { user: Pick<User, "plan" | "payment_faile
   return (
     <div className="space-y-4" data-testid="plan-summary" data-plan={status.kind}>
       {current && status.kind === "subscription" ? (
-        <SubscriptionPlan
-          subscription={current}
-          user={user}
-          onCanceled={(next) => setCanceledUntil(formatDay((next ?? current).current_period_end))}
-        />
+        <SubscriptionPlan subscription={current} user={user} onCanceled={() => setCanceled(true)} />
       ) : status.kind === "premium-unbilled" ? (
         <PlanCard title="Premium" badge={{ label: "Active", tone: "active" }}>
           <p>Premium is on for your account, with nothing to pay.</p>
@@ -183,11 +180,12 @@ export function PlanSummary({ user }: { user: Pick<User, "plan" | "payment_faile
           <p>Premium adds unlimited messages, voice messages and tokens every month.</p>
         </PlanCard>
       )}
-      {canceledUntil ? (
-        <Notice tone="success" testId="cancel-result">
-          Your subscription is canceled. You keep Premium until {canceledUntil}, and nothing more will be
-          charged.
-        </Notice>
+      {canceled ? (
+        <div ref={canceledRef} tabIndex={-1} className="rounded-2xl outline-none">
+          <Notice tone="success" testId="cancel-result">
+            Your subscription is canceled. Nothing more will be charged.
+          </Notice>
+        </div>
       ) : null}
     </div>
   );
