@@ -26,7 +26,7 @@ const BuyTokensModal = lazy(() =>
   })),
 );
 
-/** /gallery/:id — one item large, its character, its bundle when locked, and related items. */
+/** /gallery/:id — one item large, its character, its bundle (to unlock, or owned), and related items. */
 export default function GalleryItemRoute() {
   const params = useParams();
   const id = Number(params.id);
@@ -77,9 +77,11 @@ export default function GalleryItemRoute() {
             <GalleryItemMedia item={detail.data.item} />
             <aside className="space-y-4 lg:sticky lg:top-24">
               <GalleryItemCharacter item={detail.data.item} />
-              {detail.data.item.locked && detail.data.bundle ? (
+              {detail.data.bundle ? (
+                // stays after the purchase: its note says what was bought and where focus went
                 <BundleUnlockPanel
                   bundle={detail.data.bundle}
+                  unlocked={!detail.data.item.locked}
                   onInsufficientBalance={() => setBuyingTokens(true)}
                 />
               ) : null}

@@ -5,12 +5,15 @@ import { Card } from "@/components/ui/card";
 import { formatTokens, pluralize } from "@/lib/format";
 import { BundleUnlock } from "./bundle-unlock";
 
-/** The bundle a locked item belongs to: title, what's inside, price, and Unlock. */
+/** The bundle an item belongs to: title, what's inside, price, and Unlock (or that it is the viewer's). */
 export function BundleUnlockPanel({
   bundle,
+  unlocked = false,
   onInsufficientBalance,
 }: {
   bundle: Bundle;
+  /** the viewer owns the bundle: its items came unlocked */
+  unlocked?: boolean;
   onInsufficientBalance: () => void;
 }) {
   return (
@@ -35,7 +38,7 @@ export function BundleUnlockPanel({
             {pluralize(bundle.photo_count, "photo")} · {pluralize(bundle.video_count, "video")}
           </span>
         </div>
-        <BundleUnlock bundle={bundle} onInsufficientBalance={onInsufficientBalance} />
+        <BundleUnlock bundle={bundle} unlocked={unlocked} onInsufficientBalance={onInsufficientBalance} />
       </div>
     </Card>
   );
