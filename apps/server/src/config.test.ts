@@ -85,4 +85,26 @@ describe("loadConfig", () => {
     ])
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
   });
+
+  it("reads Verotel's Control Center account only as a pair, its address optional", () => {
+    const verotel = {
+      PAYMENT_POPUP_PROVIDER: "verotel",
+      VEROTEL_SHOP_ID: "68849",
+      VEROTEL_SIGNATURE_KEY: "key",
+    };
+    expect(loadConfig(verotel).payments.verotel.controlCenter).toBeUndefined();
+    expect(
+      loadConfig({
+        ...verotel,
+        VEROTEL_CONTROL_CENTER_USERNAME: "api-user",
+        VEROTEL_CONTROL_CENTER_PASSWORD: "api-password",
+      }).payments.verotel.controlCenter,
+    ).toEqual({ username: "api-user", password: "api-password", baseUrl: undefined });
+    expect(() => loadConfig({ ...verotel, VEROTEL_CONTROL_CENTER_USERNAME: "api-user" })).toThrow(
+      /VEROTEL_CONTROL_CENTER_USERNAME and VEROTEL_CONTROL_CENTER_PASSWORD/,
+    );
+    expect(() => loadConfig({ VEROTEL_CONTROL_CENTER_URL: "controlcenter" })).toThrow(
+      /VEROTEL_CONTROL_CENTER_URL/,
+    );
+  });
 });

@@ -139,6 +139,11 @@ const envSchema = z.object({
   VEROTEL_SHOP_ID: z.string().optional(),
   VEROTEL_SIGNATURE_KEY: z.string().optional(),
   VEROTEL_BASE_URL: z.url().default("https://secure.verotel.com"),
+  /** a Control Center API account: how the server stops a subscription's renewals */
+  VEROTEL_CONTROL_CENTER_USERNAME: z.string().optional(),
+  VEROTEL_CONTROL_CENTER_PASSWORD: z.string().optional(),
+  /** another Control Center address (a local fake in tests); https://controlcenter.verotel.com when unset */
+  VEROTEL_CONTROL_CENTER_URL: z.url().optional(),
   TTS_PROVIDER: z.enum(["espeak", "openai"]).default("espeak"),
   TTS_BASE_URL: z.url().default("https://api.openai.com/v1"),
   TTS_API_KEY: z.string().optional(),
@@ -235,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  PAYMENT_POPUP_PROVIDER: verotel needs VEROTEL_SHOP_ID and VEROTEL_SIGNATURE_KEY",
     );
   }
+  if (!values.VEROTEL_CONTROL_CENTER_USERNAME !== !values.VEROTEL_CONTROL_CENTER_PASSWORD) {
+    throw new Error(
+      "Invalid configuration:\n  VEROTEL_CONTROL_CENTER_USERNAME and VEROTEL_CONTROL_CENTER_PASSWORD go together",
+    );
+  }
   if (values.JOB_QUEUE === "bullmq" && !values.REDIS_URL) {
     throw new Error("Invalid configuration:\n  JOB_QUEUE: bullmq needs REDIS_URL");
   }
@@ -308,6 +318,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         shopId: values.VEROTEL_SHOP_ID,
         signatureKey: values.VEROTEL_SIGNATURE_KEY,
         baseUrl: values.VEROTEL_BASE_URL,
+        controlCenter:
+          values.VEROTEL_CONTROL_CENTER_USERNAME && values.VEROTEL_CONTROL_CENTER_PASSWORD
+            ? {
+                username: values.VEROTEL_CONTROL_CENTER_USERNAME,
+                password: values.VEROTEL_CONTROL_CENTER_PASSWORD,
+                baseUrl: values.VEROTEL_CONTROL_CENTER_URL,
+              }
+            : undefined,
       },
     },
     /**

@@ -38,6 +38,7 @@ export function createPaymentProviders(config: AppConfig, appSecret: string): Pa
           shopId: verotel.shopId,
           signatureKey: verotel.signatureKey,
           baseUrl: verotel.baseUrl,
+          controlCenter: verotel.controlCenter,
         })
       : test;
   const byName = new Map<string, PaymentProvider>([[test.name, test]]);
