@@ -96,7 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary: "Stop renewing: premium lasts until the paid period ends",
         security: BEARER,
-        response: { 200: subscriptionResponseSchema, ...errorResponses(401, 404) },
+        response: { 200: subscriptionResponseSchema, ...errorResponses(401, 404, 503) },
       },
     },
     async (request) => ({ subscription: await payments.cancel(signedIn(request).userId) }),

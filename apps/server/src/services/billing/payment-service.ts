@@ -261,7 +261,19 @@ export class PaymentService {
     const provider = this.#providers.byName.get(current.provider);
     if (!provider)
       throw new Error(`subscription ${current.id} belongs to ${current.provider}, which is not configured`);
-    const confirmed = await provider.cancelSubscription(current.provider_subscription_id);
+    const confirmed = await provider
+      .cancelSubscription(current.provider_subscription_id)
+      .catch((error: unknown) => {
+        this.#log.error(
+          { err: error, subscription: current.id },
+          "the provider could not cancel the subscription",
+        );
+        throw new AppError(
+          503,
+          "payment_unavailable",
+          "We couldn't reach the payment provider to cancel just now. Nothing changed; please try again in a moment.",
+        );
+      });
     const endsAt = confirmed?.endsAt ?? new Date(current.current_period_end);
     // applied as an event of its own: recorded once, and the provider's own cancel event later agrees
     await this.applyEvent(provider, {
