@@ -1,60 +1,8 @@
-import type { SocketEvent } from "@reverie/shared";
-import type { Insertable, Kysely } from "kysely";
-import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { JobContext } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
-import { ChatRepository } from "../repositories/chats.ts";
-import { MessageRepository } from "../repositories/messages.ts";
-import type { BillingService, Charge } from "../services/billing/billing-service.ts";
-import type { Presenter } from "../services/presenters.ts";
-
-/** A job that answers one user message of a chat (a reply, a picture). */
-export interface AnswerJob {
-  userId: string;
-  chatId: number;
-  userMessageId: number;
-  charge: Charge;
-}
-
-/** A stored message as the socket sends it. */
-export function storedMessageEvent(
-  presenter: Presenter,
-  row: Parameters<Presenter["message"]>[0],
-  characterId: number,
-): SocketEvent {
-  const message = presenter.message(row, characterId);
-  return { action: "add", message: { ...message, message_id: message.id } };
-}
-
-/**
- * After the last failed attempt of an answer to a user message: gives back what the message was
- * paid with (idempotent: the ledger reference is unique) and tells the user with a notice that
- * replaces the typing or start_generation placeholder.
- */
-export async function refundAndNotify(
-  deps: { db: Kysely<Database>; bus: EventBus; billing: BillingService },
-  job: AnswerJob,
-  notice: string,
-): Promise<void> {
-  await deps.billing.refundMessage({ userId: job.userId, messageId: job.userMessageId, charge: job.charge });
-  const chat = await new ChatRepository(deps.db).findForUser(job.chatId, job.userId);
-  if (!chat) return;
-  await deps.bus.publish(
-    job.userId,
-    chatEvent("add", {
-      chatId: job.chatId,
-      characterId: chat.character_id,
-      id: -job.userMessageId,
-      type: "text",
-      text: notice,
-    }),
-  );
-}
-
-/** The answer's own fields; the chat, the sender and the message answered are filled in. */
-export type AnswerFields = Omit<Insertable<MessagesTable>, "chat_id" | "sender" | "reply_to">;
+import type { AnswerFields, AnswerJob, AnswerService } from "../services/answers.ts";
 
 /** What producing an answer works with. */
 export interface AnswerWork {
@@ -66,10 +14,8 @@ export interface AnswerWork {
 }
 
 export interface AnswerDependencies {
-  db: Kysely<Database>;
-  billing: BillingService;
+  answers: AnswerService;
   bus: EventBus;
-  presenter: Presenter;
   /** where produced files are removed from; needed only by answers that store files */
   storage?: MediaStorage;
 }
@@ -92,17 +38,12 @@ export async function answerUserMessage(
   placeholder: "typing" | "start_generation",
   produce: (work: AnswerWork) => Promise<AnswerFields | undefined>,
 ): Promise<void> {
-  const chats = new ChatRepository(deps.db);
-  const messages = new MessageRepository(deps.db);
-  const state = await chats.answerState(job.chatId, job.userId, job.userMessageId);
+  const state = await deps.answers.state(job);
   if (!state) return; // the chat was deleted meanwhile: nothing to answer
   const { characterId } = state;
-  const deliver = (row: MessageRow) =>
-    deps.bus.publish(job.userId, storedMessageEvent(deps.presenter, row, characterId));
-  if (state.answerId !== null) {
+  if (state.answered) {
     // stored by an attempt that died before finishing: deliver it, do not make it again
-    const existing = await messages.replyTo(job.chatId, job.userMessageId);
-    if (existing) await deliver(existing);
+    await deps.answers.deliverStored(job, characterId);
     return;
   }
   // the placeholder before the reads the answer needs: the user sees the character react at once
@@ -114,31 +55,15 @@ export async function answerUserMessage(
   try {
     const fields = await produce({ chat: { id: job.chatId, characterId }, placeholder: base, files });
     if (!fields) return;
-    let answer: MessageRow | undefined;
-    try {
-      answer = await deps.db.transaction().execute(async (trx) => {
-        const message = await new MessageRepository(trx).insertAnswer({
-          ...fields,
-          chat_id: job.chatId,
-          sender: "model",
-          reply_to: job.userMessageId,
-        });
-        if (message) await new ChatRepository(trx).touch(job.chatId, message.created_at);
-        return message;
-      });
-    } catch (error) {
-      // the chat was deleted while the answer was made (its messages' foreign key refused it)
-      if (!(await chats.findForUser(job.chatId, job.userId))) return;
-      throw error;
-    }
-    if (answer) {
+    const result = await deps.answers.store(job, fields);
+    if (result.outcome === "chat_deleted") return;
+    if (result.outcome === "stored") {
       stored = true;
-      await deliver(answer);
+      await deps.answers.deliver(job, characterId, result.answer);
       return;
     }
     // another run of this job stored its answer first: deliver that one
-    const winner = await messages.replyTo(job.chatId, job.userMessageId);
-    if (winner) await deliver(winner);
+    await deps.answers.deliverStored(job, characterId);
   } finally {
     if (!stored && files.length > 0 && deps.storage) {
       // a file left behind only wastes space; it must not hide why the answer was not stored

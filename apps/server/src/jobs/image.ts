@@ -1,5 +1,3 @@
-import type { Kysely } from "kysely";
-import type { Database, MessagesTable } from "../db/schema.ts";
 import { Rng } from "../lib/seeded-random.ts";
 import { newChatMediaKey, previewKeyOf } from "../media/chat-media.ts";
 import { blurredPreview, pixelsOfSize, thumbnail } from "../media/image-encoding.ts";
@@ -10,31 +8,17 @@ import { pictureScene } from "../providers/image/prompt.ts";
 import type { GeneratedImage, ImageProvider } from "../providers/image/types.ts";
 import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
-import type { CharacterRepository } from "../repositories/characters.ts";
-import { MessageRepository } from "../repositories/messages.ts";
-import type { BillingService } from "../services/billing/billing-service.ts";
+import type { AnswerFields, AnswerService, ImageJob } from "../services/answers.ts";
 import { CATALOGUE } from "../services/billing/catalogue.ts";
 import { lookForCharacter } from "../services/character-looks.ts";
-import type { ImageIntent } from "../services/image-intents.ts";
-import type { Presenter } from "../services/presenters.ts";
-import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
+import { answerUserMessage } from "./answer.ts";
 import { imageCaption } from "./image-captions.ts";
 
-/** A user message that asked for a picture or video; paid for like any message. */
-export interface ImageJob extends AnswerJob {
-  intent: ImageIntent;
-  /** realistic or anime style */
-  realistic: boolean;
-}
-
 export interface ImageDependencies {
-  db: Kysely<Database>;
-  billing: BillingService;
+  answers: AnswerService;
   images: ImageProvider;
   bus: EventBus;
   storage: MediaStorage;
-  characters: CharacterRepository;
-  presenter: Presenter;
 }
 
 const FAILED_IMAGE =
@@ -67,7 +51,7 @@ function concurrencyLimit(limit: number): <Result>(work: () => Promise<Result>) 
   };
 }
 
-type StoredMedia = Pick<MessagesTable, "type" | "media_key" | "video_duration" | "price_tokens"> & {
+type StoredMedia = Required<Pick<AnswerFields, "type" | "media_key" | "video_duration" | "price_tokens">> & {
   locked: boolean;
 };
 
@@ -79,7 +63,6 @@ type StoredMedia = Pick<MessagesTable, "type" | "media_key" | "video_duration" |
  * last failed attempt the message is refunded as a failed reply is.
  */
 export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
-  const messages = new MessageRepository(deps.db);
   const render = concurrencyLimit(RENDERS_AT_ONCE);
 
   /** Stores a new chat media file and its blurred preview; `files` learns each key before it is written. */
@@ -142,11 +125,9 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
     maxAttempts: 3,
     run(job, context) {
       return answerUserMessage(deps, job, context, "start_generation", async ({ chat, files }) => {
-        const [character, request] = await Promise.all([
-          deps.characters.findById(chat.characterId),
-          messages.findInChat(job.chatId, job.userMessageId),
-        ]);
-        if (!character || !request) return undefined;
+        const picture = await deps.answers.pictureRequest(job, chat.characterId);
+        if (!picture) return undefined;
+        const { character, request } = picture;
 
         // one seed per request: two requests differ, a retry of one makes the same picture
         const seed = `chat:${job.chatId}:message:${job.userMessageId}`;
@@ -176,7 +157,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
       });
     },
     async onFailed(job) {
-      await refundAndNotify(deps, job, FAILED_IMAGE);
+      await deps.answers.refundAndNotify(job, FAILED_IMAGE);
     },
   };
 }

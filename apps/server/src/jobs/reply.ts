@@ -1,17 +1,10 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
 import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
-import { ChatRepository } from "../repositories/chats.ts";
-import { MessageRepository } from "../repositories/messages.ts";
-import type { BillingService } from "../services/billing/billing-service.ts";
+import type { AnswerService, ReplyJob } from "../services/answers.ts";
 import type { ModerationService } from "../services/moderation.ts";
-import type { Presenter } from "../services/presenters.ts";
-import { type AnswerJob, answerUserMessage, refundAndNotify } from "./answer.ts";
-
-export type ReplyJob = AnswerJob;
+import { answerUserMessage } from "./answer.ts";
 
 /** How many earlier messages a reply is written from (prompt assembly trims further). */
 const HISTORY_LIMIT = 200;
@@ -21,11 +14,9 @@ const UPDATE_INTERVAL_MS = 80;
 const FAILED_REPLY = "Sorry, I couldn't answer just now. Your message was not charged; please try again.";
 
 export interface ReplyDependencies {
-  db: Kysely<Database>;
-  billing: BillingService;
+  answers: AnswerService;
   llm: LlmProvider;
   bus: EventBus;
-  presenter: Presenter;
   moderation: ModerationService;
 }
 
@@ -40,19 +31,13 @@ export interface ReplyDependencies {
  * replaced by a refusal in character, which the final message carries.
  */
 export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
-  const messages = new MessageRepository(deps.db);
-  const chats = new ChatRepository(deps.db);
-
   return {
     maxAttempts: 3,
     run(job, context) {
       return answerUserMessage(deps, job, context, "typing", async ({ chat, placeholder }) => {
-        const [context, history] = await Promise.all([
-          chats.replyContext(chat.id),
-          messages.page(job.chatId, { limit: HISTORY_LIMIT, page: 1, newestFirst: true }),
-        ]);
+        const context = await deps.answers.replyMaterial(chat.id, HISTORY_LIMIT);
         if (!context) return undefined;
-        const { character } = context;
+        const { character, history } = context;
 
         let text = "";
         let lastUpdate = 0;
@@ -98,7 +83,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
       });
     },
     async onFailed(job) {
-      await refundAndNotify(deps, job, FAILED_REPLY);
+      await deps.answers.refundAndNotify(job, FAILED_REPLY);
     },
   };
 }

@@ -1,25 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { SocketEvent } from "@reverie/shared";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { MediaStorage } from "../media/storage.ts";
 import { speakableText, TtsError, type TtsProvider, voiceForGender } from "../providers/tts/index.ts";
 import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
-import { ChatRepository } from "../repositories/chats.ts";
-import { VoiceRepository } from "../repositories/voices.ts";
-
-export interface VoiceJob {
-  userId: string;
-  chatId: number;
-  messageId: number;
-}
+import type { VoiceJob, VoiceService } from "../services/voice.ts";
 
 export interface VoiceDependencies {
-  db: Kysely<Database>;
+  voice: VoiceService;
   tts: TtsProvider;
   bus: EventBus;
-  storage: MediaStorage;
 }
 
 type VoiceStatus = "generating" | "ready" | "failed";
@@ -37,55 +25,32 @@ export function voiceStatusEvent(job: VoiceJob, status: VoiceStatus, link?: stri
   };
 }
 
-/** Where a voice file goes: public (played by <audio> from /media), under a name nobody can guess. */
-export function voiceStorageKey(extension: string): string {
-  return `public/voice/${randomBytes(18).toString("base64url")}.${extension}`;
-}
-
-/** The URL the browser plays a stored voice from. */
-export function voiceLink(storage: MediaStorage, key: string): string {
-  const url = storage.publicUrl(key);
-  if (url === null) throw new Error(`voice key ${key} is not public`);
-  return url;
-}
-
 /**
  * Reads a character's message aloud: `generating`, then the audio is stored and `ready` carries
  * its link; after the last failed attempt, `failed`. A retry after a crash that had already
  * stored the audio only announces it.
  */
 export function voiceJobHandler(deps: VoiceDependencies): JobHandler<VoiceJob> {
-  const voices = new VoiceRepository(deps.db);
-  const chats = new ChatRepository(deps.db);
-  const link = (key: string) => voiceLink(deps.storage, key);
-
   return {
     maxAttempts: 3,
     async run(job, context) {
-      const message = await voices.findMessage(job.chatId, job.messageId);
-      if (!message?.voice_status) return; // deleted meanwhile (the voice row goes with its message)
-      if (message.voice_status === "ready" && message.voice_key) {
-        await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", link(message.voice_key)));
+      const work = await deps.voice.work(job);
+      if (!work) return;
+      if (work.status === "ready") {
+        await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", work.link));
         return;
       }
-      const chat = await chats.findForUser(job.chatId, job.userId);
-      if (!chat) return;
       if (context.attempt === 1) await deps.bus.publish(job.userId, voiceStatusEvent(job, "generating"));
 
-      const text = speakableText(message.text);
+      const text = speakableText(work.text);
       if (!text) throw new TtsError("the message has nothing to read aloud", { retryable: false });
-      const audio = await deps.tts.synthesize({ text, voice: voiceForGender(chat.character.gender) });
-      const key = voiceStorageKey(audio.extension);
-      await deps.storage.put(key, audio.data);
-      if (!(await voices.markReady(job.messageId, key))) {
-        // the message was deleted while it was being read: its recording has nobody to play it
-        await deps.storage.remove([key]);
-        return;
-      }
-      await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", link(key)));
+      const audio = await deps.tts.synthesize({ text, voice: voiceForGender(work.gender) });
+      const link = await deps.voice.storeRecording(job.messageId, audio);
+      if (link === undefined) return;
+      await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", link));
     },
     async onFailed(job) {
-      if (await voices.markFailed(job.messageId)) {
+      if (await deps.voice.markFailed(job.messageId)) {
         await deps.bus.publish(job.userId, voiceStatusEvent(job, "failed"));
       }
     },

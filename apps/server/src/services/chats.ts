@@ -2,8 +2,6 @@ import type { Balance, Chat, Gender, Message } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database, MessageRow } from "../db/schema.ts";
 import { BadRequestError, NotFoundError } from "../errors.ts";
-import type { ImageJob } from "../jobs/image.ts";
-import type { ReplyJob } from "../jobs/reply.ts";
 import { chatMediaFiles } from "../media/chat-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
@@ -16,6 +14,7 @@ import {
   type ChatWithCharacter,
 } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import type { ImageJob, ReplyJob } from "./answers.ts";
 import type { BillingService } from "./billing/billing-service.ts";
 import type { ImageIntents } from "./image-intents.ts";
 import type { ModerationService } from "./moderation.ts";

@@ -23,6 +23,7 @@ import { ModerationEventRepository } from "../repositories/moderation-events.ts"
 import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { AccountService } from "./accounts.ts";
+import { AnswerService } from "./answers.ts";
 import { BillingService } from "./billing/billing-service.ts";
 import { BundlePurchases } from "./billing/bundle-purchases.ts";
 import { Fulfilment } from "./billing/fulfilment.ts";
@@ -78,30 +79,14 @@ export function createServices(deps: {
     log: deps.log,
   });
   const jobs = createJobQueue({ config: deps.config, database: deps.database, log: deps.log });
-  jobs.register(
-    "reply",
-    replyJobHandler({
-      db,
-      billing,
-      llm: deps.llm,
-      bus: deps.bus,
-      presenter,
-      moderation,
-    }),
-  );
+  const answers = new AnswerService({ db, billing, bus: deps.bus, presenter });
+  const voice = new VoiceService({ db, storage: deps.storage, jobs, users });
+  jobs.register("reply", replyJobHandler({ answers, llm: deps.llm, bus: deps.bus, moderation }));
   jobs.register(
     "image",
-    imageJobHandler({
-      db,
-      billing,
-      images: deps.images,
-      bus: deps.bus,
-      storage: deps.storage,
-      characters: repositories.characters,
-      presenter,
-    }),
+    imageJobHandler({ answers, images: deps.images, bus: deps.bus, storage: deps.storage }),
   );
-  jobs.register("voice", voiceJobHandler({ db, tts: deps.tts, bus: deps.bus, storage: deps.storage }));
+  jobs.register("voice", voiceJobHandler({ voice, tts: deps.tts, bus: deps.bus }));
   const paymentProviders = createPaymentProviders(deps.config, secret);
   const paymentNotices = new PaymentNotices({ email: deps.email, jobs, publicUrl: deps.config.publicUrl });
   const payments = new PaymentService({
@@ -156,7 +141,7 @@ export function createServices(deps: {
       bus: deps.bus,
       billing,
     }),
-    voice: new VoiceService({ db, storage: deps.storage, jobs, users }),
+    voice,
     accounts: new AccountService({
       auth,
       users,

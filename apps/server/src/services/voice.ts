@@ -1,17 +1,35 @@
-import { PAYWALL_SOURCES, type voiceMessageResponseSchema } from "@reverie/shared";
+import { randomBytes } from "node:crypto";
+import { type Gender, PAYWALL_SOURCES, type voiceMessageResponseSchema } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { BadRequestError, NotFoundError, PremiumRequiredError } from "../errors.ts";
-import { type VoiceJob, voiceLink } from "../jobs/voice.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { speakableText } from "../providers/tts/index.ts";
+import type { SpeechAudio } from "../providers/tts/types.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import { VoiceRepository } from "../repositories/voices.ts";
 
 export type VoiceMessageResponse = z.infer<typeof voiceMessageResponseSchema>;
+
+/** Reads one character message aloud (jobs/voice.ts). */
+export interface VoiceJob {
+  userId: string;
+  chatId: number;
+  messageId: number;
+}
+
+/** What the voice job finds: the recording made already, or the text to read and who speaks it. */
+export type VoiceWork =
+  | { status: "ready"; link: string }
+  | { status: "to_record"; text: string; gender: Gender };
+
+/** Where a voice file goes: public (played by <audio> from /media), under a name nobody can guess. */
+function voiceStorageKey(extension: string): string {
+  return `public/voice/${randomBytes(18).toString("base64url")}.${extension}`;
+}
 
 /**
  * A generation still running after this long lost its job (a failure hook that could not run, a
@@ -81,7 +99,48 @@ export class VoiceService {
     return { message_id: messageId, status: "generating" };
   }
 
+  /**
+   * What the voice job is to do for the message; undefined when the message or its chat was
+   * deleted meanwhile (the voice row goes with its message).
+   */
+  async work(job: VoiceJob): Promise<VoiceWork | undefined> {
+    const message = await this.#voices.findMessage(job.chatId, job.messageId);
+    if (!message?.voice_status) return undefined;
+    if (message.voice_status === "ready" && message.voice_key) {
+      return { status: "ready", link: this.#link(message.voice_key) };
+    }
+    const chat = await this.#chats.findForUser(job.chatId, job.userId);
+    if (!chat) return undefined;
+    return { status: "to_record", text: message.text, gender: chat.character.gender };
+  }
+
+  /**
+   * Stores the recording and marks the voice ready; the link to play it from, or undefined when
+   * the message was deleted while it was read (its recording, with nobody to play it, is removed).
+   */
+  async storeRecording(messageId: number, audio: SpeechAudio): Promise<string | undefined> {
+    const key = voiceStorageKey(audio.extension);
+    await this.#storage.put(key, audio.data);
+    if (!(await this.#voices.markReady(messageId, key))) {
+      await this.#storage.remove([key]);
+      return undefined;
+    }
+    return this.#link(key);
+  }
+
+  /** After the voice job's last failed attempt; false when it had ended already (or the message is gone). */
+  markFailed(messageId: number): Promise<boolean> {
+    return this.#voices.markFailed(messageId);
+  }
+
   #ready(messageId: number, key: string): VoiceMessageResponse {
-    return { message_id: messageId, status: "ready", link: voiceLink(this.#storage, key) };
+    return { message_id: messageId, status: "ready", link: this.#link(key) };
+  }
+
+  /** The URL the browser plays a stored voice from. */
+  #link(key: string): string {
+    const url = this.#storage.publicUrl(key);
+    if (url === null) throw new Error(`voice key ${key} is not public`);
+    return url;
   }
 }

@@ -12,18 +12,13 @@ import {
 } from "@reverie/shared";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  type ImageDependencies,
-  type ImageJob,
-  imageJobHandler,
-  RENDERS_AT_ONCE,
-} from "../../src/jobs/image.ts";
+import { type ImageDependencies, imageJobHandler, RENDERS_AT_ONCE } from "../../src/jobs/image.ts";
 import type { MediaStorage } from "../../src/media/storage.ts";
 import { ProceduralImageProvider } from "../../src/providers/image/index.ts";
 import type { ImageRequest } from "../../src/providers/image/types.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
-import { CharacterRepository } from "../../src/repositories/characters.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
+import { AnswerService, type ImageJob } from "../../src/services/answers.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { type FakeReply, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -371,8 +366,7 @@ describe("images in chat (procedural provider)", () => {
     const requests: ImageRequest[] = [];
     const procedural = new ProceduralImageProvider();
     const handler = imageJobHandler({
-      db: t.database.db,
-      billing: new BillingService({ db: t.database.db }),
+      answers: answersOf(t, bus),
       images: {
         name: "recording",
         generate: (request) => {
@@ -383,8 +377,6 @@ describe("images in chat (procedural provider)", () => {
       },
       bus,
       storage: t.storage,
-      characters: new CharacterRepository(t.database.db),
-      presenter: t.presenter,
     });
     const userMessage = (await user.history()).at(-2);
     const job: ImageJob = {
@@ -402,6 +394,16 @@ describe("images in chat (procedural provider)", () => {
     expect((await user.history()).filter((message) => message.type === "image")).toHaveLength(1);
   });
 });
+
+/** The service the image job answers through, on the test app's database and bus. */
+function answersOf(t: TestApp, bus: MemoryEventBus): AnswerService {
+  return new AnswerService({
+    db: t.database.db,
+    billing: new BillingService({ db: t.database.db }),
+    bus,
+    presenter: t.presenter,
+  });
+}
 
 /** The keys of the files stored for a chat (pictures, videos, previews). */
 async function chatFiles(t: TestApp, chatId: number): Promise<string[]> {
@@ -428,13 +430,10 @@ describe("image jobs that overlap or outlive their chat", () => {
 
   const handlerWith = (overrides: Partial<ImageDependencies>) =>
     imageJobHandler({
-      db: t.database.db,
-      billing: new BillingService({ db: t.database.db }),
+      answers: answersOf(t, bus),
       images: new ProceduralImageProvider(),
       bus,
       storage: t.storage,
-      characters: new CharacterRepository(t.database.db),
-      presenter: t.presenter,
       ...overrides,
     });
 

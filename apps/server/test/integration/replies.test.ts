@@ -8,6 +8,7 @@ import { DatabaseJobQueue } from "../../src/queue/job-queue.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
+import { AnswerService } from "../../src/services/answers.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { ModerationService } from "../../src/services/moderation.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
@@ -21,6 +22,14 @@ const moderationFor = (t: TestApp) =>
     classifier: createModerationClassifier({ provider: "rules" }),
     events: new ModerationEventRepository(t.database.db),
     log: { warn() {} },
+  });
+/** The service a reply handler built by hand answers through. */
+const answersOf = (t: TestApp, bus: MemoryEventBus) =>
+  new AnswerService({
+    db: t.database.db,
+    billing: new BillingService({ db: t.database.db }),
+    bus,
+    presenter: t.presenter,
   });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
@@ -123,14 +132,7 @@ describe("character replies", () => {
     const restarted = new DatabaseJobQueue(t.database.db, t.database.dialect, { pollMs: 20 });
     restarted.register(
       "reply",
-      replyJobHandler({
-        db: t.database.db,
-        billing: new BillingService({ db: t.database.db }),
-        llm,
-        bus,
-        presenter: t.presenter,
-        moderation: moderationFor(t),
-      }),
+      replyJobHandler({ answers: answersOf(t, bus), llm, bus, moderation: moderationFor(t) }),
     );
     restarted.start();
     try {
@@ -154,14 +156,7 @@ describe("character replies", () => {
     const second = await call("POST", `/api/chats/${chat.id}/messages`, {
       message: { text: "second question" },
     });
-    const handler = replyJobHandler({
-      db: t.database.db,
-      billing: new BillingService({ db: t.database.db }),
-      llm,
-      bus,
-      presenter: t.presenter,
-      moderation: moderationFor(t),
-    });
+    const handler = replyJobHandler({ answers: answersOf(t, bus), llm, bus, moderation: moderationFor(t) });
     const jobFor = (message: { id: number }) => ({
       userId: user.id,
       chatId: chat.id,
@@ -197,14 +192,7 @@ describe("character replies", () => {
     const llm = new ScriptedLlm();
     const { t, bus, user, call, chat, events } = await setup({ llm, env: { JOBS_IN_PROCESS: "false" } });
     const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "twice at once" } });
-    const handler = replyJobHandler({
-      db: t.database.db,
-      billing: new BillingService({ db: t.database.db }),
-      llm,
-      bus,
-      presenter: t.presenter,
-      moderation: moderationFor(t),
-    });
+    const handler = replyJobHandler({ answers: answersOf(t, bus), llm, bus, moderation: moderationFor(t) });
     const job = {
       userId: user.id,
       chatId: chat.id,
