@@ -12,7 +12,7 @@ import { registerPublicCache } from "./plugins/public-cache.ts";
 import { withRedactedRequests } from "./plugins/request-logging.ts";
 import { createSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
-import { createEmailSender, emailHealthCheck } from "./providers/email/index.ts";
+import { emailHealthCheck } from "./providers/email/index.ts";
 import { createImageProvider, imageHealthCheck } from "./providers/image/index.ts";
 import type { ImageProvider } from "./providers/image/types.ts";
 import { createLlmProvider, llmHealthCheck } from "./providers/llm/index.ts";
@@ -38,6 +38,7 @@ import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { testCheckoutRoutes } from "./routes/test-checkout.ts";
 import { userRoutes } from "./routes/user.ts";
 import type { CatalogService } from "./services/catalog.ts";
+import { createEmailSender } from "./services/email/create-email-sender.ts";
 import { sharedFor } from "./services/health.ts";
 import { createServices } from "./services/index.ts";
 
@@ -176,7 +177,7 @@ export async function buildApp(
     allowedOrigins: [new URL(deps.config.publicUrl).origin, ...deps.config.allowedOrigins],
   });
   await app.register(privateMediaRoutes, { storage: deps.storage, signer: services.privateMedia });
-  await app.register(devMailboxRoutes, { db: deps.database.db, enabled: deps.config.devTools });
+  await app.register(devMailboxRoutes, { mailbox: services.devMailbox, enabled: deps.config.devTools });
   await registerWebApp(app, { webDistDir: deps.config.webDistDir, mediaPublicDir: deps.storage.publicRoot });
   return app;
 }

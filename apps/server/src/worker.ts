@@ -1,12 +1,12 @@
 import pino from "pino";
 import { prepareData } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
-import { createEmailSender } from "./providers/email/index.ts";
 import { createImageProvider } from "./providers/image/index.ts";
 import { createLlmProvider } from "./providers/llm/index.ts";
 import { createModerationClassifier } from "./providers/moderation/index.ts";
 import { createTtsProvider } from "./providers/tts/index.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
+import { createEmailSender } from "./services/email/create-email-sender.ts";
 import { createServices } from "./services/index.ts";
 
 /**

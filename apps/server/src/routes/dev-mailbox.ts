@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database, EmailOutboxRow } from "../db/schema.ts";
 import { escapeHtml } from "../emails/templates.ts";
 import { loopbackOnly } from "../plugins/loopback-only.ts";
-import { EmailOutboxRepository } from "../repositories/email-outbox.ts";
+import type { DevMailbox, MailboxEmail } from "../services/email/dev-mailbox.ts";
 
 /**
  * The developer mailbox: emails the outbox kept instead of sending (no SMTP_URL).
@@ -38,25 +36,13 @@ const mailboxItemSchema = z.object({
 
 const notFoundSchema = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
-function present(row: EmailOutboxRow): z.infer<typeof mailboxItemSchema> {
-  return {
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    kind: row.kind,
-    text: row.text_body,
-    html: row.html_body,
-    created_at: row.created_at,
-  };
-}
-
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; enabled: boolean }> = async (
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ mailbox: DevMailbox; enabled: boolean }> = async (
   app,
   options,
 ) => {
   if (!options.enabled) return;
   app.addHook("onRequest", loopbackOnly);
-  const outbox = new EmailOutboxRepository(options.db);
+  const { mailbox } = options;
 
   app.get(
     "/api/dev/mailbox",
@@ -69,8 +55,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; ena
       },
     },
     async (request, reply) => {
-      const rows = await outbox.list({ to: request.query.to, limit: request.query.limit });
-      return reply.header("cache-control", "no-store").send({ items: rows.map(present) });
+      const emails = await mailbox.list({ to: request.query.to, limit: request.query.limit });
+      return reply.header("cache-control", "no-store").send({ items: emails });
     },
   );
 
@@ -85,13 +71,13 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; ena
       },
     },
     async (request, reply) => {
-      const row = await outbox.findById(request.params.id);
-      if (!row) {
+      const email = await mailbox.find(request.params.id);
+      if (!email) {
         return reply
           .code(404)
           .send({ statusCode: 404, error: "not_found", message: `No email ${request.params.id}` });
       }
-      return reply.header("cache-control", "no-store").send(present(row));
+      return reply.header("cache-control", "no-store").send(email);
     },
   );
 
@@ -99,11 +85,11 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; ena
     "/dev/mailbox",
     { schema: { hide: true, querystring: mailboxQuerySchema } },
     async (request, reply) => {
-      const rows = await outbox.list({ to: request.query.to, limit: request.query.limit });
+      const emails = await mailbox.list({ to: request.query.to, limit: request.query.limit });
       return reply
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-store")
-        .send(mailboxPage(rows, request.query.to));
+        .send(mailboxPage(emails, request.query.to));
     },
   );
 };
@@ -134,24 +120,24 @@ function formatTime(iso: string): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
-function messageCard(row: EmailOutboxRow): string {
-  const links = [...new Set(row.text_body.match(URL_PATTERN) ?? [])];
+function messageCard(email: MailboxEmail): string {
+  const links = [...new Set(email.text.match(URL_PATTERN) ?? [])];
   const linkList = links.length
     ? `<p class="links"><span>Links</span>${links
         .map((link) => `<a href="${escapeHtml(link)}" target="_blank" rel="noopener">${escapeHtml(link)}</a>`)
         .join("")}</p>`
     : "";
-  const body = row.html_body.trim()
-    ? `<iframe title="${escapeHtml(row.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy" srcdoc="${escapeHtml(frameDocument(row.html_body))}"></iframe>
-    <details><summary>Plain text</summary><pre>${linkify(row.text_body)}</pre></details>`
-    : `<pre>${linkify(row.text_body)}</pre>`;
-  return `<article class="message" id="email-${row.id}" data-email-id="${row.id}">
+  const body = email.html.trim()
+    ? `<iframe title="${escapeHtml(email.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy" srcdoc="${escapeHtml(frameDocument(email.html))}"></iframe>
+    <details><summary>Plain text</summary><pre>${linkify(email.text)}</pre></details>`
+    : `<pre>${linkify(email.text)}</pre>`;
+  return `<article class="message" id="email-${email.id}" data-email-id="${email.id}">
   <header>
-    <h2>${escapeHtml(row.subject)}</h2>
+    <h2>${escapeHtml(email.subject)}</h2>
     <dl>
-      <div><dt>To</dt><dd><a href="/dev/mailbox?to=${encodeURIComponent(row.to_address)}">${escapeHtml(row.to_address)}</a></dd></div>
-      <div><dt>Kind</dt><dd><span class="kind">${escapeHtml(row.kind)}</span></dd></div>
-      <div><dt>Time</dt><dd><time datetime="${escapeHtml(row.created_at)}">${escapeHtml(formatTime(row.created_at))}</time></dd></div>
+      <div><dt>To</dt><dd><a href="/dev/mailbox?to=${encodeURIComponent(email.to)}">${escapeHtml(email.to)}</a></dd></div>
+      <div><dt>Kind</dt><dd><span class="kind">${escapeHtml(email.kind)}</span></dd></div>
+      <div><dt>Time</dt><dd><time datetime="${escapeHtml(email.created_at)}">${escapeHtml(formatTime(email.created_at))}</time></dd></div>
     </dl>
   </header>
   ${linkList}
@@ -197,10 +183,10 @@ const STYLES = `
     border-radius: 14px; }
 `;
 
-function mailboxPage(rows: EmailOutboxRow[], to: string | undefined): string {
+function mailboxPage(emails: MailboxEmail[], to: string | undefined): string {
   const filterNote = to ? ` to <strong>${escapeHtml(to)}</strong>` : "";
-  const list = rows.length
-    ? `<p class="count">${rows.length} email${rows.length === 1 ? "" : "s"}${filterNote}, newest first.</p>\n${rows.map(messageCard).join("\n")}`
+  const list = emails.length
+    ? `<p class="count">${emails.length} email${emails.length === 1 ? "" : "s"}${filterNote}, newest first.</p>\n${emails.map(messageCard).join("\n")}`
     : `<p class="empty">No emails${filterNote} yet. Ask for a password reset or a sign-in link and reload this page.</p>`;
   return `<!doctype html>
 <html lang="en">

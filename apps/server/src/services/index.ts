@@ -33,6 +33,7 @@ import { SubscriptionPeriods } from "./billing/subscription-periods.ts";
 import { TEST_CHECKOUT_EVENT_JOB, TestCheckout } from "./billing/test-checkout.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
+import { DevMailbox } from "./email/dev-mailbox.ts";
 import { GalleryService } from "./gallery.ts";
 import { ImageIntents, parseIntentPhrases } from "./image-intents.ts";
 import { ModerationService } from "./moderation.ts";
@@ -142,6 +143,7 @@ export function createServices(deps: {
       billing,
     }),
     voice,
+    devMailbox: new DevMailbox(db),
     accounts: new AccountService({
       auth,
       users,

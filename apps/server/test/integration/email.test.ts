@@ -9,15 +9,12 @@ import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { magicLinkEmail, passwordResetEmail } from "../../src/emails/templates.ts";
 import { registerErrorHandler } from "../../src/plugins/error-handler.ts";
-import {
-  createEmailSender,
-  type EmailSender,
-  emailHealthCheck,
-  OutboxEmailSender,
-  SmtpEmailSender,
-} from "../../src/providers/email/index.ts";
+import { type EmailSender, emailHealthCheck, SmtpEmailSender } from "../../src/providers/email/index.ts";
 import { EmailOutboxRepository } from "../../src/repositories/email-outbox.ts";
 import { devMailboxRoutes } from "../../src/routes/dev-mailbox.ts";
+import { createEmailSender } from "../../src/services/email/create-email-sender.ts";
+import { DevMailbox } from "../../src/services/email/dev-mailbox.ts";
+import { OutboxEmailSender } from "../../src/services/email/outbox-sender.ts";
 import { createTestDatabase } from "../helpers/test-app.ts";
 
 let database: DatabaseHandle;
@@ -192,7 +189,7 @@ describe("outbox sender and the dev mailbox", () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    await app.register(devMailboxRoutes, { db: database.db, enabled });
+    await app.register(devMailboxRoutes, { mailbox: new DevMailbox(database.db), enabled });
     await app.ready();
     apps.push(app);
     return app;

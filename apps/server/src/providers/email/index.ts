@@ -1,9 +1,4 @@
-import type { Kysely } from "kysely";
-import type { AppConfig } from "../../config.ts";
-import type { Database } from "../../db/schema.ts";
 import type { ComponentStatus, HealthCheck } from "../../lib/health-check.ts";
-import { OutboxEmailSender } from "./outbox.ts";
-import { SmtpEmailSender } from "./smtp.ts";
 
 export interface OutgoingEmail {
   to: string;
@@ -24,11 +19,6 @@ export interface EmailSender {
   close?(): Promise<void>;
 }
 
-/** The logger the outbox writes to (a pino/Fastify logger fits). */
-export interface EmailLog {
-  info(obj: object, msg: string): void;
-}
-
 /** The "email" entry of the health report's providers. */
 export function emailHealthCheck(sender: EmailSender): HealthCheck {
   return {
@@ -37,16 +27,4 @@ export function emailHealthCheck(sender: EmailSender): HealthCheck {
   };
 }
 
-/** SMTP when SMTP_URL is set; otherwise the database outbox (plus /dev/mailbox outside production). */
-export function createEmailSender(deps: {
-  config: Pick<AppConfig, "email" | "devTools" | "publicUrl">;
-  db: Kysely<Database>;
-  log: EmailLog;
-}): EmailSender {
-  const { email, devTools, publicUrl } = deps.config;
-  if (email.smtpUrl) return new SmtpEmailSender({ smtpUrl: email.smtpUrl, from: email.from });
-  return new OutboxEmailSender({ db: deps.db, log: deps.log, devTools, publicUrl });
-}
-
-export { OutboxEmailSender } from "./outbox.ts";
 export { SmtpEmailSender } from "./smtp.ts";

@@ -1,13 +1,22 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { ComponentStatus } from "../../lib/health-check.ts";
+import type { EmailSender, OutgoingEmail } from "../../providers/email/index.ts";
 import { EmailOutboxRepository } from "../../repositories/email-outbox.ts";
-import type { EmailLog, EmailSender, OutgoingEmail } from "./index.ts";
+
+/** The logger the outbox writes to (a pino/Fastify logger fits). */
+export interface EmailLog {
+  info(obj: object, msg: string): void;
+}
 
 /**
  * Keeps emails in the database instead of sending them (no SMTP_URL). Outside production they
- * are read at /dev/mailbox. The log line names the recipient and subject only: codes and links
- * stay out of logs.
+ * are read at /dev/mailbox (dev-mailbox.ts). The log line names the recipient and subject only:
+ * codes and links stay out of logs.
+ *
+ * An EmailSender like the SMTP provider, but not a provider: it writes our own table, which the
+ * dev mailbox reads back, so it sits with the services and reaches the table through its
+ * repository.
  */
 export class OutboxEmailSender implements EmailSender {
   readonly description: string;
