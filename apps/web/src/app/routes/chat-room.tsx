@@ -9,6 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { BuyTokensModal } from "@/features/billing/components/buy-tokens-modal";
+import { GetTokenBanner } from "@/features/billing/components/get-token-banner";
 import { PremiumModal } from "@/features/billing/components/premium-modal";
 import { useModel } from "@/features/catalog/api/get-model";
 import { CharacterProfile } from "@/features/catalog/components/character-profile";
@@ -65,6 +66,7 @@ export default function ChatRoomRoute() {
         {withChatList ? <MyChatList activeModelId={modelId} /> : null}
       </aside>
       <div className="flex min-h-0 flex-col border-white/[0.06] bg-ink-850/60 lg:rounded-3xl lg:border">
+        <GetTokenBanner />
         {failed ? (
           <div className="p-6">
             <ErrorState

@@ -1,39 +1,47 @@
 import { Coins, Crown } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Modal } from "@/components/ui/modal";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { formatPrice, formatTokens } from "@/lib/format";
 import { useTokenPackages } from "../api/get-token-packages";
+import { checkoutPackagePath, plansPath } from "../utils/checkout-query";
+import { currentReturnPath } from "../utils/current-return-path";
 
 const TITLES: Record<string, string> = {
   message: "You're out of free messages",
   private_image: "Unlock this photo",
   private_video: "Unlock this video",
+  bundle: "Not enough tokens for this pack",
+};
+
+const TEXTS: Record<string, string> = {
+  message: "Top up with tokens to keep the conversation going, or go Premium for unlimited messages.",
+  bundle: "Top up with tokens to unlock this pack, or go Premium for tokens every month.",
 };
 
 /**
  * The buy-tokens prompt (spec: opened by a 402 `insufficient_balance`): the balance, the token
- * packages, and premium as the other way to keep chatting. Checkout arrives with payments.
+ * packages (each opens its checkout, which comes back here), and premium as the other way.
  */
 export function BuyTokensModal({ reason, onClose }: { reason: string; onClose: () => void }) {
   const session = useSession();
   const packages = useTokenPackages();
   const tokens = session.user?.tokens ?? 0;
+  const from = currentReturnPath(useLocation());
 
   return (
     <Modal title={TITLES[reason] ?? "Not enough tokens"} onClose={onClose} testId="buy-tokens-modal">
       <p className="mt-2 text-ink-300">
-        {reason === "message"
-          ? "Top up with tokens to keep the conversation going, or go Premium for unlimited messages."
-          : "Top up with tokens to see it, or go Premium for tokens every month."}
+        {TEXTS[reason] ?? "Top up with tokens to see it, or go Premium for tokens every month."}
       </p>
       <p className="mt-4 inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/[0.04] px-3.5 py-1.5 text-sm text-ink-200">
         <Coins className="size-4 text-amber-300" aria-hidden="true" />
-        Your balance: <strong className="font-semibold tabular-nums">{formatTokens(tokens)}</strong> tokens
+        <span>
+          Your balance: <strong className="font-semibold tabular-nums">{formatTokens(tokens)}</strong> tokens
+        </span>
       </p>
       <div className="mt-6">
         {packages.isPending ? (
@@ -54,7 +62,7 @@ export function BuyTokensModal({ reason, onClose }: { reason: string; onClose: (
             {packages.data.packages.map((tokenPackage) => (
               <li key={tokenPackage.id}>
                 <Link
-                  to={`${paths.checkout}?package=${encodeURIComponent(tokenPackage.id)}`}
+                  to={checkoutPackagePath(tokenPackage.id, from)}
                   data-testid="token-package"
                   className="flex h-full flex-col items-start gap-1 rounded-2xl border border-white/10 bg-ink-800 p-4 transition hover:border-coral-400/50 hover:bg-ink-750"
                 >
@@ -72,7 +80,7 @@ export function BuyTokensModal({ reason, onClose }: { reason: string; onClose: (
         )}
       </div>
       <Link
-        to={paths.plans}
+        to={plansPath({ from })}
         className={buttonStyles({ variant: "outline", className: "mt-6 w-full" })}
         data-testid="go-premium"
       >

@@ -36,11 +36,13 @@ function Balance({ user }: { user: User }) {
   return (
     <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/[0.04] px-3.5 py-1.5 text-sm text-ink-200">
       <Coins className="size-4 text-amber-300" aria-hidden="true" />
-      Your balance:{" "}
-      <strong className="font-semibold tabular-nums" data-testid="checkout-balance">
-        {formatTokens(user.tokens)}
-      </strong>{" "}
-      tokens
+      <span>
+        Your balance:{" "}
+        <strong className="font-semibold tabular-nums" data-testid="checkout-balance">
+          {formatTokens(user.tokens)}
+        </strong>{" "}
+        tokens
+      </span>
     </p>
   );
 }

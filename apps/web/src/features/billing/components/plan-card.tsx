@@ -2,8 +2,7 @@ import type { Plan } from "@reverie/shared";
 import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { formatPrice } from "@/lib/format";
-import { formatBillingCycle, formatPeriod, formatSaving, isMonthly } from "../utils/pricing";
+import { formatPeriod, formatSaving, planPriceLines } from "../utils/pricing";
 
 interface PlanCardProps {
   plan: Plan;
@@ -18,7 +17,7 @@ interface PlanCardProps {
 export function PlanCard({ plan, onChoose, starting, disabled }: PlanCardProps) {
   const period = formatPeriod(plan);
   const saving = formatSaving(plan);
-  const monthly = isMonthly(plan);
+  const price = planPriceLines(plan);
   const headingId = `plan-${plan.id}`;
 
   return (
@@ -26,6 +25,7 @@ export function PlanCard({ plan, onChoose, starting, disabled }: PlanCardProps) 
       aria-labelledby={headingId}
       data-testid="plan-card"
       data-plan-id={plan.id}
+      data-highlighted={plan.highlighted || undefined}
       className={cn(
         "relative flex flex-col rounded-3xl border p-5 transition sm:p-6",
         plan.highlighted
@@ -33,35 +33,36 @@ export function PlanCard({ plan, onChoose, starting, disabled }: PlanCardProps) 
           : "border-white/[0.08] bg-ink-850/80 hover:border-white/20",
       )}
     >
-      <div className="flex min-h-7 flex-wrap items-center gap-2">
-        {plan.highlighted ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-coral-500 px-2.5 py-1 text-xs font-semibold text-white">
-            <Sparkles className="size-3.5" aria-hidden="true" />
-            Best value
-          </span>
-        ) : null}
-        {saving ? (
-          <span className="rounded-full border border-emerald-400/30 bg-emerald-400/10 px-2.5 py-1 text-xs font-semibold text-emerald-200">
-            {saving}
-          </span>
-        ) : null}
+      {plan.highlighted || saving ? (
+        <div className="mb-3 flex min-h-7 flex-wrap items-center gap-2">
+          {plan.highlighted ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-coral-500 px-2.5 py-1 text-xs font-semibold text-white">
+              <Sparkles className="size-3.5" aria-hidden="true" />
+              Best value
+            </span>
+          ) : null}
+          {saving ? (
+            <span className="rounded-full border border-emerald-400/30 bg-emerald-400/10 px-2.5 py-1 text-xs font-semibold text-emerald-200">
+              {saving}
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        // keeps the cards' lines level side by side
+        <div aria-hidden="true" className="mb-3 hidden min-h-7 sm:block" />
+      )}
+      <div className="flex items-baseline justify-between gap-3 sm:block">
+        <h3 id={headingId} className="font-display text-2xl text-ink-100">
+          {period}
+        </h3>
+        <p className="flex items-baseline gap-1 text-ink-100 sm:mt-3">
+          <span className="text-2xl font-semibold tabular-nums sm:text-3xl">{price.amount}</span>
+          <span className="text-sm text-ink-300">{price.unit}</span>
+        </p>
       </div>
-      <h3 id={headingId} className="mt-3 font-display text-2xl text-ink-100">
-        {period}
-      </h3>
-      <p className="mt-3 flex items-baseline gap-1 text-ink-100">
-        <span className="text-3xl font-semibold tabular-nums">
-          {formatPrice(plan.monthly_price_cents, plan.currency)}
-        </span>
-        <span className="text-sm text-ink-300">/month</span>
-      </p>
-      <p className="mt-1 text-sm text-ink-300">
-        {monthly
-          ? "Billed every month"
-          : `${formatPrice(plan.price_cents, plan.currency)} billed ${formatBillingCycle(plan)}`}
-      </p>
+      <p className="mt-1 text-sm text-ink-300 sm:text-left">{price.detail}</p>
       <Button
-        className="mt-6 w-full"
+        className="mt-5 w-full sm:mt-6"
         variant={plan.highlighted ? "primary" : "secondary"}
         onClick={onChoose}
         loading={starting}

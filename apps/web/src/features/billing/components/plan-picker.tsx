@@ -56,7 +56,8 @@ export function PlanPicker({ returnPath }: { returnPath?: string | undefined }) 
         className={cn("grid gap-3 sm:gap-4", GRID_COLUMNS[offered.length] ?? "sm:grid-cols-2 lg:grid-cols-4")}
       >
         {offered.map((plan) => (
-          <li key={plan.id} className="grid">
+          // On a phone the highlighted plan comes first, where it is seen without scrolling.
+          <li key={plan.id} className={cn("grid", plan.highlighted && "order-first sm:order-none")}>
             <PlanCard
               plan={plan}
               onChoose={() => choose(plan)}

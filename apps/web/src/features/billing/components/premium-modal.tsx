@@ -1,28 +1,20 @@
-import { PAYWALL_SOURCES } from "@reverie/shared";
 import { Check, Crown } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import { paths } from "@/config/paths";
 import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { formatTokens } from "@/lib/format";
 import { usePlans } from "../api/get-plans";
-
-/** What each paywall source is about. */
-const PAYWALLS: Record<string, { title: string; text: string }> = {
-  [PAYWALL_SOURCES.voiceMessageFreePlanUser]: {
-    title: "Hear their voice with Premium",
-    text: "Voice messages are part of Premium. Upgrade to listen to every message out loud.",
-  },
-};
-
-const FALLBACK = { title: "This is a Premium feature", text: "Upgrade to Premium to use it." };
+import { plansPath } from "../utils/checkout-query";
+import { currentReturnPath } from "../utils/current-return-path";
+import { paywallCopy } from "../utils/paywall-copy";
 
 /** The paywall for a premium feature, labelled with its analytics source (spec section 2). */
 export function PremiumModal({ source, onClose }: { source: string; onClose: () => void }) {
   const plans = usePlans();
-  const copy = PAYWALLS[source] ?? FALLBACK;
+  const copy = paywallCopy(source);
+  const from = currentReturnPath(useLocation());
   useEffect(() => track(ANALYTICS_EVENTS.paywallShown, { source }), [source]);
   const features = plans.data?.features;
 
@@ -53,7 +45,7 @@ export function PremiumModal({ source, onClose }: { source: string; onClose: () 
         ))}
       </ul>
       <Link
-        to={`${paths.plans}?source=${encodeURIComponent(source)}`}
+        to={plansPath({ source, from })}
         className={buttonStyles({ className: "mt-7 w-full" })}
         data-testid="see-plans"
       >

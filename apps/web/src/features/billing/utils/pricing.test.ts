@@ -5,6 +5,7 @@ import {
   formatPeriod,
   formatSaving,
   isMonthly,
+  planPriceLines,
   renewalTerms,
   sortByPeriod,
 } from "./pricing";
@@ -63,6 +64,35 @@ describe("plan prices", () => {
     );
     expect(renewalTerms({ price_cents: 2997, currency: "usd", ...quarter })).toBe(
       "Renews automatically at $29.97 every 3 months until you cancel.",
+    );
+  });
+});
+
+describe("planPriceLines", () => {
+  it("leads with the price per month and says what is billed", () => {
+    expect(planPriceLines({ price_cents: 7188, monthly_price_cents: 599, currency: "usd", ...year })).toEqual(
+      {
+        amount: "$5.99",
+        unit: "/month",
+        detail: "$71.88 billed every year",
+      },
+    );
+    expect(
+      planPriceLines({ price_cents: 1299, monthly_price_cents: 1299, currency: "usd", ...month }),
+    ).toEqual({
+      amount: "$12.99",
+      unit: "/month",
+      detail: "Billed every month",
+    });
+  });
+
+  it("leads with the period's own price for a plan of days", () => {
+    expect(planPriceLines({ price_cents: 499, monthly_price_cents: 2138, currency: "usd", ...week })).toEqual(
+      {
+        amount: "$4.99",
+        unit: "/7 days",
+        detail: "About $21.38/month",
+      },
     );
   });
 });

@@ -49,3 +49,19 @@ export function renewalTerms(
 ): string {
   return `Renews automatically at ${formatPrice(plan.price_cents, plan.currency)} ${formatBillingCycle(plan)} until you cancel.`;
 }
+
+/**
+ * How a plan card states its price: the price per month, with what is billed for the period; a
+ * plan of days leads with its own price (a week's price per month would read as the week's cost).
+ */
+export function planPriceLines(
+  plan: Pick<Plan, "price_cents" | "monthly_price_cents" | "currency" | "interval" | "interval_count">,
+): { amount: string; unit: string; detail: string } {
+  const price = formatPrice(plan.price_cents, plan.currency);
+  const monthly = formatPrice(plan.monthly_price_cents, plan.currency);
+  if (plan.interval === "day") {
+    return { amount: price, unit: `/${formatPeriod(plan)}`, detail: `About ${monthly}/month` };
+  }
+  if (isMonthly(plan)) return { amount: monthly, unit: "/month", detail: "Billed every month" };
+  return { amount: monthly, unit: "/month", detail: `${price} billed ${formatBillingCycle(plan)}` };
+}

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rememberReturnPath, returnPathFromQuery, returnPathOfOrder, safeReturnPath } from "./return-path";
+import {
+  isPurchaseScreen,
+  rememberReturnPath,
+  returnPathFromQuery,
+  returnPathOfOrder,
+  safeReturnPath,
+} from "./return-path";
 
 describe("safeReturnPath", () => {
   it("accepts a path of this app", () => {
@@ -24,6 +30,12 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath("/subscribe")).toBeUndefined();
     expect(safeReturnPath("/paywall?source=model_chat")).toBeUndefined();
     expect(safeReturnPath("/planslike")).toBe("/planslike");
+  });
+
+  it("knows the purchase screens", () => {
+    expect(isPurchaseScreen("/checkout")).toBe(true);
+    expect(isPurchaseScreen("/pay/ord_1")).toBe(true);
+    expect(isPurchaseScreen("/chat/3")).toBe(false);
   });
 
   it("reads the from query", () => {

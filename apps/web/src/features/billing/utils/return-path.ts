@@ -9,11 +9,12 @@ const PURCHASE_SCREENS = ["/checkout", "/pay", "/plans", "/subscribe", "/paywall
  */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > 200 || !/^\/[^/\\]/.test(value)) return undefined;
-  const pathname = value.split(/[?#]/, 1)[0] ?? value;
-  const purchase = PURCHASE_SCREENS.some(
-    (screen) => pathname === screen || pathname.startsWith(`${screen}/`),
-  );
-  return purchase ? undefined : value;
+  return isPurchaseScreen(value.split(/[?#]/, 1)[0] ?? value) ? undefined : value;
+}
+
+/** Whether a path is one of the purchase screens (plans, subscribe, paywall, checkout, payment page). */
+export function isPurchaseScreen(pathname: string): boolean {
+  return PURCHASE_SCREENS.some((screen) => pathname === screen || pathname.startsWith(`${screen}/`));
 }
 
 /** The `from` query of a purchase screen, e.g. /checkout?package=tokens_350&from=%2Fchat%2F3. */
