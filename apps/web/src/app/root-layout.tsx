@@ -28,6 +28,15 @@ const InterestSelection = lazy(() =>
     default: module.InterestSelection,
   })),
 );
+const UpdatePlanModal = lazy(() =>
+  import("@/features/billing/components/update-plan-modal").then((module) => ({
+    default: module.UpdatePlanModal,
+  })),
+);
+// The socket's balance and plan updates: with the session, so the socket's code is not in a visitor's entry.
+const UserUpdates = lazy(() =>
+  import("@/lib/use-user-updates").then((module) => ({ default: module.UserUpdates })),
+);
 
 /** Ambient art behind the age gate; no content is rendered (or fetched) until the age is confirmed. */
 function GateBackdrop() {
@@ -55,7 +64,8 @@ function Screen() {
 /**
  * The shell of every screen: top nav / bottom tabs, footer, and the overlays in spec order —
  * age gate first (nothing else is shown until it is confirmed, except on /terms and
- * /privacy_policy), then the cookie banner and the interest selection.
+ * /privacy_policy), then the cookie banner, the interest selection, and the update-plan prompt
+ * after a failed renewal.
  */
 export function RootLayout() {
   const handle = useRouteHandle();
@@ -112,6 +122,16 @@ function Shell() {
       {showInterest ? (
         <Suspense fallback={null}>
           <InterestSelection />
+        </Suspense>
+      ) : null}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <UserUpdates />
+        </Suspense>
+      ) : null}
+      {!gated && !showInterest && session.user?.payment_failed ? (
+        <Suspense fallback={null}>
+          <UpdatePlanModal />
         </Suspense>
       ) : null}
     </>

@@ -6,11 +6,12 @@ import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { useLogout } from "@/lib/logout";
+import { BalanceLink } from "./balance-link";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm text-ink-200 transition hover:bg-white/[0.06] hover:text-white focus-visible:bg-white/[0.06] focus-visible:outline-none";
 
-/** The signed-in account button of the top nav: settings and log out. */
+/** The signed-in part of the top nav: the token balance, and the account button (settings, log out). */
 export function AccountMenu() {
   const { user } = useSession();
   const logout = useLogout();
@@ -39,49 +40,53 @@ export function AccountMenu() {
   }, [open]);
 
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        data-testid="account-menu-button"
-        onClick={() => setOpen((value) => !value)}
-        className={buttonStyles({ variant: "secondary", size: "sm" })}
-      >
-        <UserRound className="size-4" aria-hidden="true" />
-        Account
-        <ChevronDown className={cn("size-3.5 transition", open && "rotate-180")} aria-hidden="true" />
-      </button>
-      {open ? (
-        <div
-          id={menuId}
-          role="menu"
+    <>
+      {user ? <BalanceLink user={user} /> : null}
+      <div ref={rootRef} className="relative">
+        <button
+          type="button"
           aria-label="Account"
-          className="absolute top-full right-0 z-50 mt-2 w-64 animate-rise-in rounded-2xl border border-white/10 bg-ink-850/95 p-1.5 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.9)] backdrop-blur-xl"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          data-testid="account-menu-button"
+          onClick={() => setOpen((value) => !value)}
+          className={buttonStyles({ variant: "secondary", size: "sm" })}
         >
-          {user ? (
-            <p className="truncate border-b border-white/[0.06] px-3 pt-2 pb-2.5 text-xs text-ink-400">
-              Signed in as <span className="text-ink-200">{user.email}</span>
-            </p>
-          ) : null}
-          <Link role="menuitem" to={paths.settings} className={itemClass} onClick={() => setOpen(false)}>
-            <Settings className="size-4 text-ink-400" aria-hidden="true" />
-            Settings
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            disabled={logout.isPending}
-            onClick={() => logout.mutate()}
-            data-testid="nav-log-out"
+          <UserRound className="size-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Account</span>
+          <ChevronDown className={cn("size-3.5 transition", open && "rotate-180")} aria-hidden="true" />
+        </button>
+        {open ? (
+          <div
+            id={menuId}
+            role="menu"
+            aria-label="Account"
+            className="absolute top-full right-0 z-50 mt-2 w-64 animate-rise-in rounded-2xl border border-white/10 bg-ink-850/95 p-1.5 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.9)] backdrop-blur-xl"
           >
-            <LogOut className="size-4 text-ink-400" aria-hidden="true" />
-            Log out
-          </button>
-        </div>
-      ) : null}
-    </div>
+            {user ? (
+              <p className="truncate border-b border-white/[0.06] px-3 pt-2 pb-2.5 text-xs text-ink-400">
+                Signed in as <span className="text-ink-200">{user.email}</span>
+              </p>
+            ) : null}
+            <Link role="menuitem" to={paths.settings} className={itemClass} onClick={() => setOpen(false)}>
+              <Settings className="size-4 text-ink-400" aria-hidden="true" />
+              Settings
+            </Link>
+            <button
+              type="button"
+              role="menuitem"
+              className={itemClass}
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+              data-testid="nav-log-out"
+            >
+              <LogOut className="size-4 text-ink-400" aria-hidden="true" />
+              Log out
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </>
   );
 }
