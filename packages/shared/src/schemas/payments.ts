@@ -58,6 +58,8 @@ export const orderSchema = z.object({
   provider: paymentProviderSchema,
   /** why a failed order failed, in the provider's words made plain ("Your card was declined.") */
   failure_reason: z.string().nullable(),
+  /** the page of this app the buyer came from (a chat), to go back to once paid */
+  return_path: z.string().nullable(),
   created_at: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

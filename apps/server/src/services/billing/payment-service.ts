@@ -30,6 +30,7 @@ export function presentOrder(row: PaymentOrderRow): Order {
     status: row.status,
     provider: row.provider as Order["provider"],
     failure_reason: row.failure_reason,
+    return_path: row.return_path,
     created_at: new Date(row.created_at).toISOString(),
   };
 }

@@ -21,6 +21,7 @@ import { usePlans } from "../api/get-plans";
 import { usePaymentConfirmation } from "../hooks/use-payment-confirmation";
 import { useStartCheckout } from "../hooks/use-start-checkout";
 import { checkoutOutcome } from "../utils/payment-confirmation";
+import { safeReturnPath } from "../utils/return-path";
 import { CheckoutError } from "./checkout-error";
 import { CheckoutPanel } from "./checkout-panel";
 
@@ -88,7 +89,11 @@ function TryAgain({ order, returnPath }: { order: Order; returnPath: string | un
  * /checkout?order=…&status=…: back from the provider's page. It asks the API how the payment went
  * (again while it is pending) and says so: tokens added, welcome to Premium, failed, canceled.
  */
-export function CheckoutReturn({ orderId, canceledByUser, returnPath }: CheckoutReturnProps) {
+export function CheckoutReturn({
+  orderId,
+  canceledByUser,
+  returnPath: returnPathOfTab,
+}: CheckoutReturnProps) {
   const { state, retry } = usePaymentConfirmation(orderId, canceledByUser);
   const plans = usePlans();
 
@@ -123,6 +128,8 @@ export function CheckoutReturn({ orderId, canceledByUser, returnPath }: Checkout
   }
 
   const { order, user } = state;
+  // the order keeps where its checkout started, so another tab or device goes back there too
+  const returnPath = safeReturnPath(order.return_path) ?? returnPathOfTab;
   const outcome = state.phase === "still-processing" ? "processing" : checkoutOutcome(order, canceledByUser);
   switch (outcome) {
     case "tokens-added":
