@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
   const oidc = await startOidcServer();
   const server = await startServer((port) => ({
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // the suite signs up more accounts from 127.0.0.1 than one address may in an hour by default
+    SIGN_UPS_PER_IP_PER_HOUR: "500",
     GOOGLE_CLIENT_ID: "reverie-e2e",
     GOOGLE_CLIENT_SECRET: "reverie-e2e-secret",
     GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,

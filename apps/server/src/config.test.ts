@@ -107,4 +107,10 @@ describe("loadConfig", () => {
       /VEROTEL_CONTROL_CENTER_URL/,
     );
   });
+
+  it("lets the operator raise the sign-ups one address may make in an hour, never to zero", () => {
+    expect(loadConfig({}).auth.signUpsPerIpPerHour).toBeUndefined();
+    expect(loadConfig({ SIGN_UPS_PER_IP_PER_HOUR: "200" }).auth.signUpsPerIpPerHour).toBe(200);
+    expect(() => loadConfig({ SIGN_UPS_PER_IP_PER_HOUR: "0" })).toThrow(/SIGN_UPS_PER_IP_PER_HOUR/);
+  });
 });

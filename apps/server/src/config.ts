@@ -99,6 +99,8 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().default("Reverie <no-reply@reverie.local>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** how many accounts one address may create in an hour (20; more behind a shared address, or for tests) */
+  SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -297,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     auth: {
       secret: values.AUTH_SECRET,
+      signUpsPerIpPerHour: values.SIGN_UPS_PER_IP_PER_HOUR,
       oauth: oauthProviders(values),
     },
     moderation: {

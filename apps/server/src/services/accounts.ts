@@ -7,7 +7,7 @@ import type { UserRow } from "../db/schema.ts";
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../errors.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { UserRepository } from "../repositories/users.ts";
-import { RATE_LIMITS, type RateLimiter } from "./rate-limiter.ts";
+import { RATE_LIMITS, type RateLimiter, type RateLimitRule } from "./rate-limiter.ts";
 
 /** Who is asking: the caller's IP and user agent, recorded on sessions and used for rate limits. */
 export interface RequestContext {
@@ -70,6 +70,7 @@ export class AccountService {
   readonly #limits: RateLimiter;
   readonly #oauthProviders: OAuthProvider[];
   readonly #bus: EventBus;
+  readonly #signUpLimit: RateLimitRule;
 
   constructor(deps: {
     auth: Auth;
@@ -78,7 +79,13 @@ export class AccountService {
     oauthProviders: OAuthProvider[];
     /** tells every instance when sessions end, so their sockets close */
     bus: EventBus;
+    /** sign-ups one address may make in an hour (RATE_LIMITS.signUpPerIp unless configured) */
+    signUpsPerIpPerHour?: number | undefined;
   }) {
+    this.#signUpLimit =
+      deps.signUpsPerIpPerHour === undefined
+        ? RATE_LIMITS.signUpPerIp
+        : { ...RATE_LIMITS.signUpPerIp, limit: deps.signUpsPerIpPerHour };
     this.#auth = deps.auth;
     this.#users = deps.users;
     this.#limits = deps.rateLimiter;
@@ -160,7 +167,7 @@ export class AccountService {
     context: RequestContext,
   ) {
     passwordHashingQueue.ensureRoom();
-    await this.#limits.consume(`sign-up:ip:${context.ip}`, RATE_LIMITS.signUpPerIp);
+    await this.#limits.consume(`sign-up:ip:${context.ip}`, this.#signUpLimit);
     let result: { token: string | null; user: { id: string } };
     try {
       result = await this.#auth.api.signUpEmail({

@@ -150,6 +150,7 @@ export function createServices(deps: {
       rateLimiter: new RateLimiter(new RateLimitRepository(db)),
       oauthProviders: deps.config.auth.oauth.map((provider) => provider.id),
       bus: deps.bus,
+      signUpsPerIpPerHour: deps.config.auth.signUpsPerIpPerHour,
     }),
   };
 }
