@@ -104,7 +104,6 @@ export function createServices(deps: {
     provider: paymentProviders.test,
     jobs,
     payments,
-    publicUrl: deps.config.publicUrl,
   });
   jobs.register(TEST_CHECKOUT_EVENT_JOB, testCheckoutEventJobHandler(testCheckout));
   jobs.register(

@@ -74,7 +74,13 @@ async function buyWithCard(buyer: Buyer, priceId: string, card = "4242 4242 4242
   const session = await buyer.call("POST", "/api/stripe/create-session", { price_id: priceId });
   expect(session.status).toBe(200);
   const orderId = session.body.order_id as string;
-  expect(session.body.url).toMatch(new RegExp(`/pay/${orderId}$`));
+  // a path: the test checkout is this app's page, on whatever address the browser opened it by
+  expect(session.body.url).toBe(`/pay/${orderId}`);
+  const page = await buyer.call("GET", `/api/test-checkout/${orderId}`);
+  expect(page.body).toMatchObject({
+    return_url: `/checkout?order=${orderId}&status=success`,
+    cancel_url: `/checkout?order=${orderId}&status=canceled`,
+  });
   const paid = await buyer.call("POST", `/api/test-checkout/${orderId}/pay`, { ...CARD, card_number: card });
   expect(paid.status).toBe(200);
   return { orderId, result: paid.body };

@@ -22,7 +22,7 @@ export interface PaymentProviders {
 export function createPaymentProviders(config: AppConfig, appSecret: string): PaymentProviders {
   // a key of its own, derived: the app's secret itself never signs anything that leaves it
   const signingSecret = createHmac("sha256", appSecret).update("test-checkout-events").digest("hex");
-  const test = new TestCheckoutProvider({ publicUrl: config.publicUrl, signingSecret });
+  const test = new TestCheckoutProvider({ signingSecret });
   const { stripe, verotel } = config.payments;
   const checkout =
     config.payments.checkout === "stripe" && stripe.secretKey && stripe.webhookSecret

@@ -58,26 +58,23 @@ export class TestCheckout {
   readonly #provider: TestCheckoutProvider;
   readonly #jobs: JobQueue;
   readonly #payments: PaymentService;
-  readonly #publicUrl: string;
 
   constructor(deps: {
     db: Kysely<Database>;
     provider: TestCheckoutProvider;
     jobs: JobQueue;
     payments: PaymentService;
-    publicUrl: string;
   }) {
     this.#provider = deps.provider;
     this.#jobs = deps.jobs;
     this.#payments = deps.payments;
-    this.#publicUrl = deps.publicUrl;
   }
 
   /** The page's view of an order of the user's, paid at the test checkout. */
   async page(userId: string, orderId: string) {
     const order = await this.#testOrder(userId, orderId);
-    const back = (status: string) =>
-      new URL(`/checkout?order=${encodeURIComponent(order.id)}&status=${status}`, this.#publicUrl).toString();
+    // paths, not PUBLIC_URL: this page is the app's own, opened by whatever address the browser used
+    const back = (status: string) => `/checkout?order=${encodeURIComponent(order.id)}&status=${status}`;
     return { order, testCards: TEST_CARDS, returnUrl: back("success"), cancelUrl: back("canceled") };
   }
 

@@ -15,8 +15,6 @@ export const TEST_CHECKOUT_SIGNATURE_HEADER = "reverie-test-signature";
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export interface TestCheckoutConfig {
-  /** the app's public address: the checkout page is `<publicUrl>/pay/<order id>` */
-  publicUrl: string;
   /** signs the events the test checkout sends (derived from the app's secret) */
   signingSecret: string;
 }
@@ -121,9 +119,12 @@ export class TestCheckoutProvider implements PaymentProvider {
     this.#config = config;
   }
 
+  /**
+   * The page is this app's own, so its address is a path: the browser stays on whatever address it
+   * opened the app by (a LAN address, 127.0.0.1), which PUBLIC_URL may not be.
+   */
   async startCheckout(request: CheckoutRequest): Promise<CheckoutStart> {
-    const url = new URL(`/pay/${encodeURIComponent(request.orderId)}`, this.#config.publicUrl);
-    return { url: url.toString(), providerReference: request.orderId };
+    return { url: `/pay/${encodeURIComponent(request.orderId)}`, providerReference: request.orderId };
   }
 
   /** A delivery of one event, signed now (or at `at`, for tests of the tolerance). */
