@@ -3,6 +3,7 @@ export * from "./schemas/auth.ts";
 export * from "./schemas/catalog.ts";
 export * from "./schemas/chats.ts";
 export * from "./schemas/common.ts";
+export * from "./schemas/custom.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/payments.ts";
 export * from "./schemas/socket.ts";
