@@ -23,6 +23,17 @@ export interface CharactersTable {
   cover_key: string;
   position: number;
   created_at: Generated<string>;
+  /** the user who built or imported it; null for the public catalog */
+  owner_id: string | null;
+  /** the builder's trait values, JSON */
+  traits: string | null;
+  /** an imported card's whole definition (every field, the lorebook, extensions), JSON */
+  definition: string | null;
+  source: "builder" | "card" | null;
+  portrait_status: "pending" | "ready" | "failed" | null;
+  voice: string | null;
+  /** tokens its creation cost (0: a premium month's allowance) */
+  paid_tokens: number | null;
 }
 
 export interface BundlesTable {
@@ -58,6 +69,24 @@ export interface MediaTable {
   /** seconds; videos only */
   video_duration: number | null;
   position: number;
+  created_at: Generated<string>;
+  /** a generated picture's owner, who alone sees it; null for catalog media */
+  owner_id: string | null;
+  /** what a generated picture was asked for */
+  prompt: string | null;
+  style: "realistic" | "anime" | null;
+}
+
+export interface ImageRequestsTable {
+  id: Generated<number>;
+  user_id: string;
+  character_id: number;
+  prompt: string;
+  style: "realistic" | "anime";
+  count: number;
+  /** what each picture cost */
+  price_tokens: number;
+  status: Generated<"pending" | "done" | "failed">;
   created_at: Generated<string>;
 }
 
@@ -244,6 +273,7 @@ export interface BundlePurchasesTable {
 }
 
 export interface Database {
+  image_requests: ImageRequestsTable;
   payment_orders: PaymentOrdersTable;
   payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;
