@@ -1,0 +1,61 @@
+/**
+ * A character card's definition as Reverie keeps it (issue 11): the fields of the Tavern card
+ * specs V2 and V3 (`data` of `chara_card_v2` / `chara_card_v3`), every one kept, unknown ones in
+ * `extensions`. V1 cards (flat, no `spec`) are read into the same shape. Stored as JSON in
+ * `characters.definition`; exported back as a V3 card.
+ */
+export interface CardData {
+  name: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  creator_notes: string;
+  system_prompt: string;
+  post_history_instructions: string;
+  alternate_greetings: string[];
+  tags: string[];
+  creator: string;
+  character_version: string;
+  extensions: Record<string, unknown>;
+  character_book?: CharacterBook | undefined;
+  /** V3 fields kept as they came (assets, nickname, creator_notes_multilingual, source, dates…) */
+  v3?: Record<string, unknown> | undefined;
+}
+
+/** An embedded lorebook (`character_book`): entries added to the prompt when their keys come up. */
+export interface CharacterBook {
+  name?: string | undefined;
+  description?: string | undefined;
+  scan_depth?: number | undefined;
+  token_budget?: number | undefined;
+  recursive_scanning?: boolean | undefined;
+  extensions: Record<string, unknown>;
+  entries: CharacterBookEntry[];
+}
+
+export interface CharacterBookEntry {
+  keys: string[];
+  content: string;
+  extensions: Record<string, unknown>;
+  enabled: boolean;
+  insertion_order: number;
+  case_sensitive?: boolean | undefined;
+  name?: string | undefined;
+  priority?: number | undefined;
+  id?: number | string | undefined;
+  comment?: string | undefined;
+  /** always in the prompt, keys or not */
+  constant?: boolean | undefined;
+  selective?: boolean | undefined;
+  secondary_keys?: string[] | undefined;
+  position?: "before_char" | "after_char" | undefined;
+}
+
+/** A card as it was uploaded: its definition, and the PNG it came in (the portrait), if any. */
+export interface ImportedCard {
+  data: CardData;
+  /** the card's own image, when it came as a PNG */
+  portraitPng: Buffer | null;
+}
