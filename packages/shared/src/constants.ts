@@ -47,3 +47,19 @@ export const PAYWALL_SOURCES = {
   modelBuilder: "model_builder",
   modelImageGenerator: "model_image_generator",
 } as const;
+
+/**
+ * Limits of custom characters, character cards and generated pictures (issue 11). Here, not in
+ * schemas/custom.ts, so the web app takes them without loading zod (decision 0016).
+ */
+export const CUSTOM_LIMITS = {
+  nameMaxLength: 40,
+  descriptionMaxLength: 2000,
+  minAge: 18,
+  maxAge: 99,
+  maxHobbies: 5,
+  /** a card upload (PNG or JSON) */
+  cardMaxBytes: 8 * 1024 * 1024,
+  imagePromptMaxLength: 500,
+  maxImagesPerRequest: 4,
+} as const;

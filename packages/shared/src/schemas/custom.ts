@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CUSTOM_LIMITS } from "../constants.ts";
 import { modelSchema } from "./catalog.ts";
 import { genderSchema } from "./common.ts";
 
@@ -52,18 +53,6 @@ export const traitCatalogueSchema = z.object({
   price_tokens: z.number().int(),
   free_per_month: z.number().int(),
 });
-
-export const CUSTOM_LIMITS = {
-  nameMaxLength: 40,
-  descriptionMaxLength: 2000,
-  minAge: 18,
-  maxAge: 99,
-  maxHobbies: 5,
-  /** a card upload (PNG or JSON) */
-  cardMaxBytes: 8 * 1024 * 1024,
-  imagePromptMaxLength: 500,
-  maxImagesPerRequest: 4,
-} as const;
 
 /** POST /api/custom/models — the spec's custom model payload. Hobbies travel joined by commas. */
 export const customModelPayloadSchema = z
