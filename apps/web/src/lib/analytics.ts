@@ -25,6 +25,8 @@ export const ANALYTICS_EVENTS = {
   paymentFailed: "Payment Failed",
   /** a paywall opened, with its `source` label (e.g. voice_message_free_plan_user) */
   paywallShown: "Paywall Shown",
+  /** a user's own character was made, built or imported from a card (`method`), with its `source` label */
+  customModelCreated: "Custom Model Created",
 } as const;
 
 export const ANALYTICS_QUEUE_LIMIT = 1000;

@@ -59,6 +59,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 export interface RequestOptions {
   params?: QueryParams;
+  /** sent as JSON; a Blob (a File) is sent as it is, typed by its own `type` (a card upload) */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -103,18 +104,29 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+function requestBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof Blob) {
+    if (body.type && !headers["Content-Type"]) headers["Content-Type"] = body.type;
+    return body;
+  }
+  headers["Content-Type"] = "application/json";
+  return JSON.stringify(body);
+}
+
+/** The answer of a call that succeeded; a failed one throws its ApiError. */
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = storage.get("accessToken");
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const body = requestBody(options.body, headers);
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.params), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
       credentials: "same-origin",
     });
@@ -122,12 +134,14 @@ async function request(method: string, path: string, options: RequestOptions = {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(0, "network_error", "Can't reach the server. Check your connection and try again.");
   }
-
-  const body = await readBody(response);
-  if (response.ok) return body;
+  if (response.ok) return response;
 
   if (response.status === 401 && options.redirectOnUnauthorized !== false) expireSession();
-  throw await errorFromAnswer(response, body);
+  throw await errorFromAnswer(response, await readBody(response));
+}
+
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  return readBody(await send(method, path, options));
 }
 
 /** The ApiError of a failed answer: the server's `{statusCode, error, message}` when it fits. */
@@ -185,6 +199,10 @@ export const api = {
   },
   delete<T>(path: string, schema: SchemaOf<T>, options?: RequestOptions): Promise<T> {
     return call("DELETE", path, schema, options);
+  },
+  /** A file the API answers (a character card), fetched with the Bearer token like any call. */
+  async blob(path: string, options?: Omit<RequestOptions, "body">): Promise<Blob> {
+    return (await send("GET", path, { ...options, headers: { Accept: "*/*", ...options?.headers } })).blob();
   },
   /** Escape hatch for calls whose answer is not used. */
   raw: request,
