@@ -27,6 +27,13 @@ export const socketEventSchema = z.discriminatedUnion("action", [
     action: z.literal("update_custom_image"),
     model_id: z.number().int(),
     images_urls: z.array(z.string()),
+    /** the POST /api/custom/images request the pictures answer (absent for a character's portrait) */
+    request_id: z.number().int().optional(),
+    /**
+     * set when the request failed for good: what to tell the user; `images_urls` then holds the
+     * pictures made before it failed, and the pictures not made were refunded
+     */
+    error: z.string().optional(),
   }),
   z.object({ action: z.literal("custom_model_created"), id: z.number().int(), model_id: z.number().int() }),
   /**
