@@ -63,3 +63,10 @@ export const CUSTOM_LIMITS = {
   imagePromptMaxLength: 500,
   maxImagesPerRequest: 4,
 } as const;
+
+/**
+ * What one picture made on /generate_image costs, in tokens: the price the web app shows before the
+ * first request (every POST /api/custom/images answers the price it charged). The server's billing
+ * catalogue (`costs.imageGeneration`) charges the same.
+ */
+export const IMAGE_GENERATION_PRICE_TOKENS = 5;
