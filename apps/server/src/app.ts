@@ -27,6 +27,7 @@ import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
 import { chatRoutes } from "./routes/chats.ts";
+import { customImageRoutes } from "./routes/custom-images.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -165,6 +166,10 @@ export async function buildApp(
         accounts: services.accounts,
         chats: services.chats,
         voice: services.voice,
+      });
+      await api.register(customImageRoutes, {
+        accounts: services.accounts,
+        customImages: services.customImages,
       });
     },
     { prefix: "/api" },

@@ -2,6 +2,7 @@ import { createAuth } from "../auth/better-auth.ts";
 import { loadAuthSecret } from "../auth/secret.ts";
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { customImagesJobHandler } from "../jobs/custom-images.ts";
 import { imageJobHandler } from "../jobs/image.ts";
 import { subscriptionPeriodEndJobHandler, testCheckoutEventJobHandler } from "../jobs/payments.ts";
 import { replyJobHandler } from "../jobs/reply.ts";
@@ -33,6 +34,8 @@ import { SubscriptionPeriods } from "./billing/subscription-periods.ts";
 import { TEST_CHECKOUT_EVENT_JOB, TestCheckout } from "./billing/test-checkout.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
+import { CUSTOM_IMAGES_JOB, CustomImageService } from "./custom-images/custom-image-service.ts";
+import { ImageRequestFulfilment } from "./custom-images/image-request-fulfilment.ts";
 import { DevMailbox } from "./email/dev-mailbox.ts";
 import { GalleryService } from "./gallery.ts";
 import { ImageIntents, parseIntentPhrases } from "./image-intents.ts";
@@ -88,6 +91,14 @@ export function createServices(deps: {
     imageJobHandler({ answers, images: deps.images, bus: deps.bus, storage: deps.storage }),
   );
   jobs.register("voice", voiceJobHandler({ voice, tts: deps.tts, bus: deps.bus }));
+  jobs.register(
+    CUSTOM_IMAGES_JOB,
+    customImagesJobHandler({
+      fulfilment: new ImageRequestFulfilment({ db, billing, bus: deps.bus, privateMedia }),
+      images: deps.images,
+      storage: deps.storage,
+    }),
+  );
   const paymentProviders = createPaymentProviders(deps.config, secret);
   const paymentNotices = new PaymentNotices({ email: deps.email, jobs, publicUrl: deps.config.publicUrl });
   const payments = new PaymentService({
@@ -142,6 +153,15 @@ export function createServices(deps: {
       billing,
     }),
     voice,
+    customImages: new CustomImageService({
+      db,
+      billing,
+      moderation,
+      jobs,
+      storage: deps.storage,
+      privateMedia,
+      log: deps.log,
+    }),
     devMailbox: new DevMailbox(db),
     accounts: new AccountService({
       auth,

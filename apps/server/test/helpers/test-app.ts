@@ -11,6 +11,7 @@ import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
 import { PrivateMediaSigner } from "../../src/media/private-urls.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
+import type { ImageProvider } from "../../src/providers/image/types.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import type { EventBus } from "../../src/realtime/bus.ts";
 import { Presenter } from "../../src/services/presenters.ts";
@@ -72,6 +73,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     bus?: EventBus;
     llm?: LlmProvider;
+    /** the image provider; from the configuration (procedural) unless given */
+    images?: ImageProvider;
     /** another instance's database, shared instead of a fresh one (the owner drops it) */
     database?: DatabaseHandle;
     /** the app's logger; none unless given (tests that read the log pass a stream) */
@@ -103,6 +106,7 @@ export async function createTestApp(
         storage,
         ...(options.bus ? { bus: options.bus } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
+        ...(options.images ? { images: options.images } : {}),
       },
       { logger: options.logger ?? false },
     );

@@ -1,0 +1,139 @@
+import type { GeneratedImage } from "@reverie/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { NotFoundError, PaymentRequiredError } from "../../errors.ts";
+import { generatedPictureFiles } from "../../media/generated-pictures.ts";
+import type { PrivateMediaSigner } from "../../media/private-urls.ts";
+import type { MediaStorage } from "../../media/storage.ts";
+import type { JobQueue } from "../../queue/job-queue.ts";
+import { GeneratedImageRepository } from "../../repositories/generated-images.ts";
+import { ImageRequestRepository } from "../../repositories/image-requests.ts";
+import type { BillingService } from "../billing/billing-service.ts";
+import { CATALOGUE } from "../billing/catalogue.ts";
+import type { ModerationService } from "../moderation.ts";
+import { presentGeneratedImage } from "./generated-image-presenter.ts";
+
+export const CUSTOM_IMAGES_JOB = "custom_images";
+
+/** The job that makes a request's pictures (jobs/custom-images.ts). */
+export interface CustomImagesJob {
+  requestId: number;
+  userId: string;
+}
+
+export interface CustomImagesRequest {
+  model_id: number;
+  user_prompt: string;
+  count: number;
+  style: "realistic" | "anime";
+}
+
+/**
+ * Pictures of a character made on request (/generate_image): asking for them (moderated, paid per
+ * picture, made by a durable job), and the user's own pictures ("My pictures"), which only their
+ * owner lists, downloads or deletes.
+ */
+export class CustomImageService {
+  readonly #db: Kysely<Database>;
+  readonly #billing: BillingService;
+  readonly #moderation: ModerationService;
+  readonly #jobs: JobQueue;
+  readonly #storage: MediaStorage;
+  readonly #signer: PrivateMediaSigner;
+  readonly #requests: ImageRequestRepository;
+  readonly #images: GeneratedImageRepository;
+  readonly #log: { error(obj: object, msg: string): void };
+
+  constructor(deps: {
+    db: Kysely<Database>;
+    billing: BillingService;
+    moderation: ModerationService;
+    jobs: JobQueue;
+    storage: MediaStorage;
+    privateMedia: PrivateMediaSigner;
+    log: { error(obj: object, msg: string): void };
+  }) {
+    this.#db = deps.db;
+    this.#billing = deps.billing;
+    this.#moderation = deps.moderation;
+    this.#jobs = deps.jobs;
+    this.#storage = deps.storage;
+    this.#signer = deps.privateMedia;
+    this.#log = deps.log;
+    this.#requests = new ImageRequestRepository(deps.db);
+    this.#images = new GeneratedImageRepository(deps.db);
+  }
+
+  async #requireCharacter(characterId: number, userId: string): Promise<void> {
+    // another user's character is answered as one that does not exist
+    if (!(await this.#requests.canPicture(characterId, userId))) {
+      throw new NotFoundError(`Character ${characterId} does not exist.`);
+    }
+  }
+
+  /**
+   * Asks for pictures of a catalog character or one of the user's own. The prompt is moderated
+   * as an image prompt (a refusal is recorded and nothing is charged); then, in one transaction,
+   * the request is stored, `count` pictures are paid for (402 and nothing stored when the tokens
+   * do not cover them) and the job that makes them is enqueued.
+   */
+  async request(userId: string, body: CustomImagesRequest) {
+    await this.#requireCharacter(body.model_id, userId);
+    await this.#moderation.check(body.user_prompt, "image_prompt", userId);
+    const price = CATALOGUE.costs.imageGeneration;
+    return this.#db.transaction().execute(async (trx) => {
+      const request = await new ImageRequestRepository(trx).insert({
+        user_id: userId,
+        character_id: body.model_id,
+        prompt: body.user_prompt,
+        style: body.style,
+        count: body.count,
+        price_tokens: price,
+      });
+      const total = price * body.count;
+      const left = await this.#billing.spend(trx, {
+        userId,
+        amount: total,
+        reason: "image_generation",
+        reference: `image_request:${request.id}`,
+      });
+      if (left === null) {
+        throw new PaymentRequiredError(
+          "image_generation",
+          `${body.count === 1 ? "This picture costs" : `These ${body.count} pictures cost`} ${total} tokens. Get more tokens to make ${body.count === 1 ? "it" : "them"}.`,
+        );
+      }
+      const job: CustomImagesJob = { requestId: request.id, userId };
+      await this.#jobs.enqueue(CUSTOM_IMAGES_JOB, job, { db: trx });
+      return { request_id: request.id, current_tokens: left, price_tokens: price };
+    });
+  }
+
+  /** The user's pictures, newest first; of one character (catalog or the user's own) when given. */
+  async list(userId: string, modelId?: number): Promise<{ items: GeneratedImage[] }> {
+    if (modelId !== undefined) await this.#requireCharacter(modelId, userId);
+    const rows = await this.#images.listForOwner(userId, modelId);
+    return { items: rows.map((row) => presentGeneratedImage(row, this.#signer)) };
+  }
+
+  /** Deletes one of the user's pictures and its files; another user's is a 404. */
+  async delete(userId: string, id: number): Promise<void> {
+    const deleted = await this.#images.deleteForOwner(id, userId);
+    if (!deleted) throw new NotFoundError(`Picture ${id} does not exist.`);
+    // a file left behind only wastes space; the picture is gone for the user either way
+    await this.#storage.remove(generatedPictureFiles(deleted)).catch((error: unknown) => {
+      this.#log.error({ err: error, mediaId: id }, "the files of a deleted picture were not removed");
+    });
+  }
+
+  /** One of the user's pictures as a file to save; another user's is a 404. */
+  async download(
+    userId: string,
+    id: number,
+  ): Promise<{ data: Buffer; filename: string; contentType: string }> {
+    const row = await this.#images.findForOwner(id, userId);
+    const data = row && (await this.#storage.read(row.file_key).catch(() => undefined));
+    if (!data) throw new NotFoundError(`Picture ${id} does not exist.`);
+    return { data, filename: `reverie-picture-${id}.webp`, contentType: "image/webp" };
+  }
+}
