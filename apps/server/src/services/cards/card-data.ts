@@ -1,8 +1,9 @@
 /**
  * A character card's definition as Reverie keeps it (issue 11): the fields of the Tavern card
- * specs V2 and V3 (`data` of `chara_card_v2` / `chara_card_v3`), every one kept, unknown ones in
- * `extensions`. V1 cards (flat, no `spec`) are read into the same shape. Stored as JSON in
- * `characters.definition`; exported back as a V3 card.
+ * specs V2 and V3 (`data` of `chara_card_v2` / `chara_card_v3`), every one kept: V3's own and unknown
+ * data fields in `v3`, unknown lorebook and entry fields on the book and entries themselves. V1 cards
+ * (flat, no `spec`) are read into the same shape. Stored as JSON in `characters.definition`;
+ * exported back as a V3 card (services/cards/card-format.ts reads and writes them).
  */
 export interface CardData {
   name: string;
@@ -20,7 +21,10 @@ export interface CardData {
   character_version: string;
   extensions: Record<string, unknown>;
   character_book?: CharacterBook | undefined;
-  /** V3 fields kept as they came (assets, nickname, creator_notes_multilingual, source, dates…) */
+  /**
+   * the data fields V2 does not have, kept as they came (V3's assets, nickname,
+   * creator_notes_multilingual, source, group_only_greetings when not empty, dates; any other)
+   */
   v3?: Record<string, unknown> | undefined;
 }
 
@@ -46,6 +50,8 @@ export interface CharacterBookEntry {
   priority?: number | undefined;
   id?: number | string | undefined;
   comment?: string | undefined;
+  /** V3: the keys are regular expressions (such entries are kept but never matched here) */
+  use_regex?: boolean | undefined;
   /** always in the prompt, keys or not */
   constant?: boolean | undefined;
   selective?: boolean | undefined;

@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { CUSTOM_LIMITS } from "@reverie/shared";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { AppError } from "../../errors.ts";
+import { readCardUpload } from "./card-import.ts";
+import { readPngChunks } from "./card-png.ts";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../test/fixtures/cards/${name}`, import.meta.url));
+
+function refusal(run: () => unknown): { status: number; code: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.statusCode, code: error.code };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("readCardUpload", () => {
+  it("reads a PNG card, keeping the picture without its card chunks as the portrait", async () => {
+    const { data, portraitPng } = readCardUpload(fixture("v3-both-chunks.png"), "image/png");
+    expect(data.name).toBe("Selene Ardent");
+    expect(portraitPng).not.toBeNull();
+    const portrait = portraitPng as Buffer;
+    expect(readPngChunks(portrait).some((chunk) => chunk.type === "tEXt")).toBe(false);
+    expect(await sharp(portrait).metadata()).toMatchObject({ format: "png", width: 24, height: 32 });
+  });
+
+  it("reads a JSON card, with no portrait, whatever its charset parameter", () => {
+    const { data, portraitPng } = readCardUpload(fixture("v1.json"), "application/json; charset=utf-8");
+    expect(data.name).toBe("Mara Quill");
+    expect(portraitPng).toBeNull();
+    const withByteOrderMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fixture("v2.json")]);
+    expect(readCardUpload(withByteOrderMark, "Application/JSON").data.name).toBe("Dorian Vale");
+  });
+
+  it("checks the type and size before reading anything", () => {
+    for (const type of ["image/jpeg", "text/plain", "application/octet-stream", ""]) {
+      expect(
+        refusal(() => readCardUpload(fixture("v1.json"), type)),
+        type,
+      ).toEqual({
+        status: 415,
+        code: "unsupported_type",
+      });
+    }
+    const tooLarge = Buffer.alloc(CUSTOM_LIMITS.cardMaxBytes + 1);
+    expect(refusal(() => readCardUpload(tooLarge, "image/png"))).toEqual({ status: 413, code: "too_large" });
+  });
+
+  it("refuses a file whose bytes are not what its type says", () => {
+    expect(refusal(() => readCardUpload(fixture("v1.json"), "image/png"))).toEqual({
+      status: 400,
+      code: "not_a_card",
+    });
+    expect(refusal(() => readCardUpload(fixture("v2-lorebook.png"), "application/json"))).toEqual({
+      status: 400,
+      code: "not_a_card",
+    });
+    expect(refusal(() => readCardUpload(Buffer.alloc(0), "application/json")).code).toBe("not_a_card");
+  });
+
+  it("refuses JSON that is not a card and a PNG with no card", async () => {
+    expect(refusal(() => readCardUpload(Buffer.from('{"title":"a recipe"}'), "application/json"))).toEqual({
+      status: 400,
+      code: "not_a_card",
+    });
+    const plain = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    expect(refusal(() => readCardUpload(plain, "image/png"))).toEqual({ status: 400, code: "no_card_chunk" });
+  });
+});

@@ -1,0 +1,48 @@
+import { CUSTOM_LIMITS } from "@reverie/shared";
+import { AppError, BadRequestError } from "../../errors.ts";
+import type { ImportedCard } from "./card-data.ts";
+import { parseCard } from "./card-format.ts";
+import { hasPngSignature, readCardJsonFromPng, withoutCardChunks } from "./card-png.ts";
+
+/** The media types a card may be uploaded as. */
+export const CARD_UPLOAD_TYPES = ["image/png", "application/json"] as const;
+export type CardUploadType = (typeof CARD_UPLOAD_TYPES)[number];
+
+function mediaTypeOf(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+function isCardUploadType(mediaType: string): mediaType is CardUploadType {
+  return (CARD_UPLOAD_TYPES as readonly string[]).includes(mediaType);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function jsonOf(bytes: Buffer): unknown {
+  try {
+    // TextDecoder drops a byte order mark, which some editors put before JSON
+    return JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw new BadRequestError("This file is not a character card: it is not valid JSON.", "not_a_card");
+  }
+}
+
+/**
+ * An uploaded card file (issue 11) as a definition and, for a PNG, the picture as a portrait
+ * without its card chunks. Its type and size are checked before anything is parsed: a PNG or JSON
+ * of at most 8 MiB (415 unsupported_type, 413 too_large); a PNG must start with the PNG signature.
+ * Anything unreadable is a 400: not_a_card, no_card_chunk or broken_card.
+ */
+export function readCardUpload(bytes: Buffer, contentType: string): ImportedCard {
+  const mediaType = mediaTypeOf(contentType);
+  if (!isCardUploadType(mediaType)) {
+    throw new AppError(415, "unsupported_type", "Send a character card as a PNG image or a JSON file.");
+  }
+  if (bytes.length > CUSTOM_LIMITS.cardMaxBytes) {
+    const mebibytes = CUSTOM_LIMITS.cardMaxBytes / 1024 / 1024;
+    throw new AppError(413, "too_large", `A character card can be ${mebibytes} MiB at most.`);
+  }
+  if (mediaType === "application/json") return { data: parseCard(jsonOf(bytes)), portraitPng: null };
+  if (!hasPngSignature(bytes)) throw new BadRequestError("This file is not a PNG image.", "not_a_card");
+  return { data: parseCard(readCardJsonFromPng(bytes)), portraitPng: withoutCardChunks(bytes) };
+}

@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { CharacterBook, CharacterBookEntry } from "./card-data.ts";
+import { parseCard } from "./card-format.ts";
+import { readCardJsonFromPng } from "./card-png.ts";
+import { estimateTokens, matchLorebook } from "./lorebook.ts";
+
+function entry(content: string, fields: Partial<CharacterBookEntry> = {}): CharacterBookEntry {
+  return { keys: [], content, extensions: {}, enabled: true, insertion_order: 0, ...fields };
+}
+
+function book(entries: CharacterBookEntry[], fields: Partial<CharacterBook> = {}): CharacterBook {
+  return { extensions: {}, entries, ...fields };
+}
+
+describe("matchLorebook", () => {
+  it("adds enabled entries whose keys come up, and constant ones always", () => {
+    const lore = book([
+      entry("about the lighthouse", { keys: ["lighthouse"] }),
+      entry("about the ferry", { keys: ["ferry"] }),
+      entry("always", { constant: true }),
+      entry("switched off", { keys: ["lighthouse"], enabled: false }),
+      entry("constant but off", { constant: true, enabled: false }),
+    ]);
+    expect(matchLorebook(lore, ["Is the LIGHTHOUSE still dark?"])).toEqual([
+      "about the lighthouse",
+      "always",
+    ]);
+    expect(matchLorebook(lore, ["nothing here"])).toEqual(["always"]);
+  });
+
+  it("searches only the last scan_depth messages (4 unless the book says)", () => {
+    const lore = book([entry("lore", { keys: ["ferry"] })]);
+    const messages = ["the ferry left", "a", "b", "c", "d"];
+    expect(matchLorebook(lore, messages)).toEqual([]);
+    expect(matchLorebook(lore, messages.slice(0, 4))).toEqual(["lore"]);
+    expect(matchLorebook({ ...lore, scan_depth: 5 }, messages)).toEqual(["lore"]);
+    expect(matchLorebook({ ...lore, scan_depth: 0 }, ["ferry"])).toEqual([]);
+  });
+
+  it("is case-insensitive unless the entry is case_sensitive", () => {
+    const lore = book([
+      entry("sensitive", { keys: ["Grace"], case_sensitive: true }),
+      entry("any", { keys: ["grace"] }),
+    ]);
+    expect(matchLorebook(lore, ["grace under pressure"])).toEqual(["any"]);
+    expect(matchLorebook(lore, ["Old Grace"])).toEqual(["sensitive", "any"]);
+  });
+
+  it("matches word keys as whole words, other keys anywhere", () => {
+    const lore = book([
+      entry("cat", { keys: ["cat"] }),
+      entry("new york", { keys: ["New York"] }),
+      entry("c++", { keys: ["C++"] }),
+      entry("tea", { keys: ["茶"] }),
+      entry("café", { keys: ["café"] }),
+    ]);
+    expect(matchLorebook(lore, ["a category of New Yorkers"])).toEqual([]);
+    expect(matchLorebook(lore, ["My cat, in New York."])).toEqual(["cat", "new york"]);
+    expect(matchLorebook(lore, ["She writes C++daily"])).toEqual(["c++"]);
+    expect(matchLorebook(lore, ["我们喝茶吧"])).toEqual(["tea"]);
+    expect(matchLorebook(lore, ["cafés"])).toEqual([]);
+    expect(matchLorebook(lore, ["CAFÉ!"])).toEqual(["café"]);
+  });
+
+  it("needs a secondary key too for selective entries that have them", () => {
+    const lore = book([
+      entry("selective", { keys: ["ferry"], selective: true, secondary_keys: ["captain", "favor"] }),
+      entry("selective without secondary keys", { keys: ["ferry"], selective: true, secondary_keys: [] }),
+      entry("not selective", { keys: ["ferry"], selective: false, secondary_keys: ["never"] }),
+    ]);
+    expect(matchLorebook(lore, ["the ferry is late"])).toEqual([
+      "selective without secondary keys",
+      "not selective",
+    ]);
+    expect(matchLorebook(lore, ["the ferry is late", "ask the Captain"])).toEqual([
+      "selective",
+      "selective without secondary keys",
+      "not selective",
+    ]);
+  });
+
+  it("orders by insertion_order, lower first", () => {
+    const lore = book([
+      entry("third", { constant: true, insertion_order: 30 }),
+      entry("first", { constant: true, insertion_order: -5 }),
+      entry("second", { keys: ["x"], insertion_order: 10 }),
+    ]);
+    expect(matchLorebook(lore, ["x"])).toEqual(["first", "second", "third"]);
+  });
+
+  it("keeps within the budget, leaving out lower priority first and constant entries last", () => {
+    const text = (tokens: number) => "w".repeat(tokens * 4);
+    const lore = book([
+      entry(`low ${text(40)}`, { keys: ["x"], priority: 1, insertion_order: 1 }),
+      entry(`high ${text(40)}`, { keys: ["x"], priority: 9, insertion_order: 2 }),
+      entry(`constant ${text(40)}`, { constant: true, priority: 0, insertion_order: 3 }),
+    ]);
+    const kept = matchLorebook(lore, ["x"], { tokenBudget: 90 });
+    expect(kept.map((content) => content.split(" ")[0])).toEqual(["high", "constant"]);
+    expect(kept.reduce((sum, content) => sum + estimateTokens(content), 0)).toBeLessThanOrEqual(90);
+    // the book's own budget, when lower than the caller's
+    expect(matchLorebook({ ...lore, token_budget: 50 }, ["x"], { tokenBudget: 500 })).toHaveLength(1);
+    // 512 by default
+    const big = book(
+      Array.from({ length: 10 }, (_, index) => entry(`${index} ${text(100)}`, { constant: true })),
+    );
+    expect(matchLorebook(big, [])).toHaveLength(5);
+  });
+
+  it("searches applied entries' contents only when the book asks for recursive scanning", () => {
+    const lore = book([
+      entry("The ferry belongs to the guild.", { keys: ["ferry"], insertion_order: 1 }),
+      entry("The guild meets on Sundays.", { keys: ["guild"], insertion_order: 2 }),
+    ]);
+    expect(matchLorebook(lore, ["ferry?"])).toEqual(["The ferry belongs to the guild."]);
+    expect(matchLorebook({ ...lore, recursive_scanning: true }, ["ferry?"])).toEqual([
+      "The ferry belongs to the guild.",
+      "The guild meets on Sundays.",
+    ]);
+  });
+
+  it("takes keys literally, never as patterns, and leaves out use_regex entries", () => {
+    const lore = book([
+      entry("dots", { keys: ["a.b"] }),
+      entry("regex", { keys: ["(a+)+$"], use_regex: true }),
+      entry("regex constant", { constant: true, use_regex: true }),
+    ]);
+    expect(matchLorebook(lore, ["axb"])).toEqual([]);
+    expect(matchLorebook(lore, ["see a.b here", `${"a".repeat(40)}!`])).toEqual(["dots"]);
+  });
+
+  it("cuts V3 decorators and leaves out empty contents", () => {
+    const lore = book([
+      entry("@@depth 5\n@@@instruct_depth 5\nThe harbor smells of diesel.", { constant: true }),
+      entry("   ", { constant: true }),
+      entry("@@activate_only_after 3", { constant: true }),
+    ]);
+    expect(matchLorebook(lore, [])).toEqual(["The harbor smells of diesel."]);
+  });
+
+  it("applies the V2 fixture card's lorebook", () => {
+    const png = readFileSync(new URL("../../../test/fixtures/cards/v2-lorebook.png", import.meta.url));
+    const lore = parseCard(readCardJsonFromPng(png)).character_book as CharacterBook;
+    expect(matchLorebook(lore, ["Who has the key to the lighthouse?"])).toEqual([
+      "Ines never talks about her brother unless asked twice.",
+      "The lighthouse at Cape Ferro has been dark since the storm of '09; Ines keeps its key.",
+    ]);
+  });
+});
