@@ -1,0 +1,24 @@
+import { paths } from "@/config/paths";
+
+/** The two views of /generate_image: the generator, and every picture the user made (`?view=pictures`). */
+export type GeneratorView = "generate" | "pictures";
+
+export function parseView(value: string | null): GeneratorView {
+  return value === "pictures" ? "pictures" : "generate";
+}
+
+/** The character an address preselects (`?model_id=`); null unless a positive whole number. */
+export function parseModelId(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /generate_image, with a character preselected or opened on the user's pictures. */
+export function generateImagePath(options: { modelId?: number; view?: GeneratorView } = {}): string {
+  const query = new URLSearchParams();
+  if (options.modelId !== undefined) query.set("model_id", String(options.modelId));
+  if (options.view === "pictures") query.set("view", "pictures");
+  const search = query.toString();
+  return `${paths.generateImage}${search ? `?${search}` : ""}`;
+}
