@@ -17,7 +17,7 @@ export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   "create-ai": 108,
   "gallery-item": 118,
   gallery: 121,
-  "generate-image": 108,
+  "generate-image": 127,
   landing: 118,
   login: 158,
   "my-ai": 108,

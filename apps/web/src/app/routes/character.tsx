@@ -1,4 +1,4 @@
-import { ArrowLeft, UserRoundX } from "lucide-react";
+import { ArrowLeft, Sparkles, UserRoundX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
@@ -73,7 +73,22 @@ export default function CharacterRoute() {
       <div className="space-y-5">
         {back}
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
-          {model.isPending ? <CharacterProfileSkeleton /> : <CharacterProfile model={model.data} />}
+          {model.isPending ? (
+            <CharacterProfileSkeleton />
+          ) : (
+            <div className="space-y-3">
+              <CharacterProfile model={model.data} />
+              <ButtonLink
+                to={`${paths.generateImage}?model_id=${model.data.id}`}
+                variant="outline"
+                className="w-full"
+                icon={<Sparkles className="size-4" aria-hidden="true" />}
+                data-testid="generate-pictures-link"
+              >
+                Generate pictures of {model.data.name}
+              </ButtonLink>
+            </div>
+          )}
           <div className="lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)] lg:max-h-[52rem]">
             {model.isPending ? (
               <Skeleton className="h-[30rem] rounded-3xl lg:h-full" />

@@ -1,5 +1,5 @@
 import { BREAKPOINTS } from "@reverie/shared";
-import { UserRoundX } from "lucide-react";
+import { Sparkles, UserRoundX } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
@@ -98,7 +98,20 @@ export default function ChatRoomRoute() {
         )}
       </div>
       <aside className="hidden min-h-0 overflow-y-auto xl:block" aria-label="Profile">
-        {withProfile && model.data ? <CharacterProfile model={model.data} /> : null}
+        {withProfile && model.data ? (
+          <div className="space-y-3">
+            <CharacterProfile model={model.data} />
+            <ButtonLink
+              to={`${paths.generateImage}?model_id=${model.data.id}`}
+              variant="outline"
+              className="w-full"
+              icon={<Sparkles className="size-4" aria-hidden="true" />}
+              data-testid="generate-pictures-link"
+            >
+              Generate pictures
+            </ButtonLink>
+          </div>
+        ) : null}
       </aside>
       {paymentReason ? (
         <BuyTokensModal reason={paymentReason} onClose={() => setPaymentReason(null)} />

@@ -3,18 +3,20 @@ import { ImageOff } from "lucide-react";
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS, genderLabel } from "@/config/genders";
+import { paths } from "@/config/paths";
 import { BundleList, BundleListSkeleton } from "@/features/bundles/components/bundle-list";
 import { useGallery } from "@/features/gallery/api/get-gallery";
 import { GalleryFilters, type KindFilter } from "@/features/gallery/components/gallery-filters";
 import { GalleryMasonry, GalleryMasonrySkeleton } from "@/features/gallery/components/gallery-masonry";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
+import { useSession } from "@/lib/auth";
 import { keepScroll } from "@/lib/scroll-restoration";
 
 const NO_ITEMS: GalleryItem[] = [];
@@ -40,6 +42,8 @@ export default function GalleryRoute() {
   useDocumentTitle("Gallery");
   const [gender, setGender] = useGenderPreference();
   const [buyingTokens, setBuyingTokens] = useState(false);
+  // the pictures a signed-in user generated are theirs alone, kept on /generate_image
+  const signedIn = useSession().status === "signed-in";
   const [searchParams, setSearchParams] = useSearchParams();
   const kind = parseKind(searchParams.get("kind"));
   const modelId = parseModelId(searchParams.get("model_id"));
@@ -77,11 +81,23 @@ export default function GalleryRoute() {
             <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Gallery</p>
             <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Moments they've shared</h1>
           </div>
-          {gallery.isSuccess ? (
-            <p className="text-sm text-ink-400" aria-live="polite" data-testid="gallery-count">
-              {total} {total === 1 ? "item" : "items"}
-            </p>
-          ) : null}
+          <div className="flex items-center gap-4">
+            {gallery.isSuccess ? (
+              <p className="text-sm text-ink-400" aria-live="polite" data-testid="gallery-count">
+                {total} {total === 1 ? "item" : "items"}
+              </p>
+            ) : null}
+            {signedIn ? (
+              <ButtonLink
+                to={`${paths.generateImage}?view=pictures`}
+                variant="secondary"
+                size="sm"
+                data-testid="gallery-my-pictures"
+              >
+                My pictures
+              </ButtonLink>
+            ) : null}
+          </div>
         </div>
         <Tabs
           items={GENDER_TABS}

@@ -11,7 +11,6 @@ import { useOwnCharacter } from "@/features/image-generation/api/get-own-charact
 import { CharacterPicker } from "@/features/image-generation/components/character-picker";
 import { ImageGenerator } from "@/features/image-generation/components/image-generator";
 import { MyPictures } from "@/features/image-generation/components/my-pictures";
-import { PictureViewer } from "@/features/image-generation/components/picture-viewer";
 import { type GeneratorView, parseModelId, parseView } from "@/features/image-generation/utils/page-query";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { parseGender, useGenderPreference } from "@/hooks/use-gender-preference";
@@ -22,6 +21,13 @@ import { keepScroll } from "@/lib/scroll-restoration";
 const BuyTokensModal = lazy(() =>
   import("@/features/billing/components/buy-tokens-modal").then((module) => ({
     default: module.BuyTokensModal,
+  })),
+);
+
+/** A picture large, with download and delete, loaded when one is opened. */
+const PictureViewer = lazy(() =>
+  import("@/features/image-generation/components/picture-viewer").then((module) => ({
+    default: module.PictureViewer,
   })),
 );
 
@@ -153,7 +159,11 @@ export default function GenerateImageRoute() {
         </>
       )}
 
-      {openPicture ? <PictureViewer picture={openPicture} onClose={() => setOpenPicture(null)} /> : null}
+      {openPicture ? (
+        <Suspense fallback={null}>
+          <PictureViewer picture={openPicture} onClose={() => setOpenPicture(null)} />
+        </Suspense>
+      ) : null}
       {buyingTokens ? (
         <Suspense fallback={null}>
           <BuyTokensModal reason="image_generation" onClose={() => setBuyingTokens(false)} />

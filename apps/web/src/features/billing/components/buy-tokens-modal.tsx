@@ -15,11 +15,13 @@ const TITLES: Record<string, string> = {
   private_image: "Unlock this photo",
   private_video: "Unlock this video",
   bundle: "Not enough tokens for this pack",
+  image_generation: "Not enough tokens for these pictures",
 };
 
 const TEXTS: Record<string, string> = {
   message: "Top up with tokens to keep the conversation going, or go Premium for unlimited messages.",
   bundle: "Top up with tokens to unlock this pack, or go Premium for tokens every month.",
+  image_generation: "Top up with tokens to generate pictures, or go Premium for tokens every month.",
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { GeneratedImage, Model } from "@reverie/shared";
-import { Wand2 } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MediaImage } from "@/components/media/media-image";
 import { Button } from "@/components/ui/button";
@@ -94,7 +94,7 @@ export function ImageGenerator({ character, balance, onBuyTokens, onOpenPicture 
             className="w-full"
             disabled={!character || generation.inProgress}
             loading={generation.inProgress}
-            icon={<Wand2 className="size-5" aria-hidden="true" />}
+            icon={<Sparkles className="size-5" aria-hidden="true" />}
             data-testid="generate-images"
           >
             {generation.inProgress

@@ -1,5 +1,5 @@
 import type { GeneratedImage } from "@reverie/shared";
-import { Download, Trash2 } from "lucide-react";
+import { Download, Trash } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -63,7 +63,7 @@ export function PictureViewer({ picture, onClose }: { picture: GeneratedImage; o
           <Button
             variant="secondary"
             onClick={() => setConfirming(true)}
-            icon={<Trash2 className="size-4" aria-hidden="true" />}
+            icon={<Trash className="size-4" aria-hidden="true" />}
             data-testid="delete-image"
           >
             Delete

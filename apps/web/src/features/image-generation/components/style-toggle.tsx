@@ -1,9 +1,9 @@
-import { Camera, Sparkles } from "lucide-react";
+import { Camera, Palette } from "lucide-react";
 import type { ImageStyle } from "../api/request-images";
 import { IMAGE_STYLES } from "../utils/image-style";
 import { segmentClass, segmentGroupClass } from "./segment-styles";
 
-const ICONS = { realistic: Camera, anime: Sparkles } as const;
+const ICONS = { realistic: Camera, anime: Palette } as const;
 
 /** Realistic or anime (the spec's realistic generation toggle). */
 export function StyleToggle({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateImagePath, parseModelId, parseView } from "./page-query";
+import { parseModelId, parseView } from "./page-query";
 
 describe("parseView", () => {
   it("shows the pictures only when asked, the generator otherwise", () => {
@@ -19,20 +19,5 @@ describe("parseModelId", () => {
     for (const value of [null, "", "0", "-3", "1.5", "1e3", "abc", " 4", "99999999999999999999"]) {
       expect(parseModelId(value)).toBeNull();
     }
-  });
-});
-
-describe("generateImagePath", () => {
-  it("links to the generator, with a character or on the pictures", () => {
-    expect(generateImagePath()).toBe("/generate_image");
-    expect(generateImagePath({ modelId: 7 })).toBe("/generate_image?model_id=7");
-    expect(generateImagePath({ view: "pictures" })).toBe("/generate_image?view=pictures");
-    expect(generateImagePath({ view: "generate" })).toBe("/generate_image");
-  });
-
-  it("reads back what it wrote", () => {
-    const query = new URLSearchParams(generateImagePath({ modelId: 7, view: "pictures" }).split("?")[1]);
-    expect(parseModelId(query.get("model_id"))).toBe(7);
-    expect(parseView(query.get("view"))).toBe("pictures");
   });
 });

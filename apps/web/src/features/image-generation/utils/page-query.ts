@@ -1,5 +1,3 @@
-import { paths } from "@/config/paths";
-
 /** The two views of /generate_image: the generator, and every picture the user made (`?view=pictures`). */
 export type GeneratorView = "generate" | "pictures";
 
@@ -12,13 +10,4 @@ export function parseModelId(value: string | null): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** /generate_image, with a character preselected or opened on the user's pictures. */
-export function generateImagePath(options: { modelId?: number; view?: GeneratorView } = {}): string {
-  const query = new URLSearchParams();
-  if (options.modelId !== undefined) query.set("model_id", String(options.modelId));
-  if (options.view === "pictures") query.set("view", "pictures");
-  const search = query.toString();
-  return `${paths.generateImage}${search ? `?${search}` : ""}`;
 }
