@@ -1,12 +1,35 @@
-import { WandSparkles } from "lucide-react";
-import { PlaceholderScreen } from "@/components/layout/placeholder-screen";
+import { lazy, Suspense, useState } from "react";
+import { Page } from "@/components/layout/page";
+import { CharacterBuilder } from "@/features/custom-characters/components/character-builder";
+import { useDocumentTitle } from "@/hooks/use-document-title";
 
+/** The buy-tokens prompt, loaded when creating finds the balance short (402). */
+const BuyTokensModal = lazy(() =>
+  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
+    default: module.BuyTokensModal,
+  })),
+);
+
+/** /create_ai — the character constructor; a 402 opens the buy-tokens prompt and the draft stays. */
 export default function CreateAiRoute() {
+  useDocumentTitle("Create your AI");
+  const [buyingTokens, setBuyingTokens] = useState(false);
+
   return (
-    <PlaceholderScreen
-      title="Create your AI"
-      description="Design a companion of your own: looks, personality, hobbies and how you met."
-      icon={<WandSparkles className="size-6" aria-hidden="true" />}
-    />
+    <Page className="space-y-6 pb-10 sm:space-y-8">
+      <header>
+        <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Create</p>
+        <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Create your AI</h1>
+        <p className="mt-2 max-w-2xl text-ink-300">
+          Design a companion of your own: how they look, who they are, and how your story begins.
+        </p>
+      </header>
+      <CharacterBuilder onInsufficientBalance={() => setBuyingTokens(true)} />
+      {buyingTokens ? (
+        <Suspense fallback={null}>
+          <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
+        </Suspense>
+      ) : null}
+    </Page>
   );
 }

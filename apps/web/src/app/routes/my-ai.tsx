@@ -1,12 +1,113 @@
-import { Heart } from "lucide-react";
-import { PlaceholderScreen } from "@/components/layout/placeholder-screen";
+import { ArrowLeft, UserRoundX } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { Page } from "@/components/layout/page";
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { paths } from "@/config/paths";
+import { useCustomModel } from "@/features/custom-characters/api/get-custom-model";
+import {
+  CharacterDetails,
+  CharacterDetailsSkeleton,
+} from "@/features/custom-characters/components/character-details";
+import { CreationPaywallOffer } from "@/features/custom-characters/components/creation-paywall-offer";
+import { usePortraitUpdates } from "@/features/custom-characters/hooks/use-portrait-updates";
+import { parsePaywallCharacter } from "@/features/custom-characters/utils/paywall-character";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isApiError } from "@/lib/api-client";
+import { useSession } from "@/lib/auth";
+import { storage, useStorageValue } from "@/lib/storage";
 
+/** The buy-tokens prompt, loaded when a redraw finds the balance short. */
+const BuyTokensModal = lazy(() =>
+  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
+    default: module.BuyTokensModal,
+  })),
+);
+
+/**
+ * /my_ais/:id and /my_ai (the character kept in `paywall_ai`): one of the user's characters. Opened
+ * with callback=paywall by a free user just after creating, it also offers Premium.
+ */
 export default function MyAiRoute() {
+  const params = useParams();
+  const { search } = useLocation();
+  const stored = parsePaywallCharacter(useStorageValue("paywallAi"));
+  const id = params.id === undefined ? (stored?.id ?? null) : Number(params.id);
+
+  if (id === null) return <Navigate to={paths.myAis} replace />;
+  const paywallCallback = new URLSearchParams(search).get("callback") === "paywall";
+  return <MyAiScreen id={id} paywallCallback={paywallCallback} />;
+}
+
+function MyAiScreen({ id, paywallCallback }: { id: number; paywallCallback: boolean }) {
+  usePortraitUpdates();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const validId = Number.isInteger(id) && id > 0;
+  const model = useCustomModel(validId ? id : 0);
+  const [buyingTokens, setBuyingTokens] = useState(false);
+  useDocumentTitle(model.data ? model.data.name : "My AI");
+
+  const back = (
+    <Link
+      to={model.data ? `${paths.myAis}?gender=${model.data.gender}` : paths.myAis}
+      className="inline-flex items-center gap-1.5 rounded-full text-sm text-ink-300 transition hover:text-white"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      My AIs
+    </Link>
+  );
+
+  function deleted() {
+    if (parsePaywallCharacter(storage.get("paywallAi"))?.id === id) storage.remove("paywallAi");
+    navigate(paths.myAis, { replace: true });
+  }
+
+  if (!validId || (model.isError && isApiError(model.error) && model.error.isNotFound)) {
+    return (
+      <Page narrow className="space-y-6">
+        {back}
+        <EmptyState
+          icon={<UserRoundX className="size-6" aria-hidden="true" />}
+          title="This character isn't here"
+          description="They may have been deleted, or they belong to someone else."
+          action={<ButtonLink to={paths.myAis}>Your characters</ButtonLink>}
+          testId="character-not-found"
+        />
+      </Page>
+    );
+  }
+
   return (
-    <PlaceholderScreen
-      title="Your AI"
-      description="Everything about the character you created, in one place."
-      icon={<Heart className="size-6" aria-hidden="true" />}
-    />
+    <Page className="space-y-6 pb-10">
+      {back}
+      {model.isPending ? (
+        <CharacterDetailsSkeleton />
+      ) : model.isError ? (
+        <ErrorState
+          title="We couldn't load this character"
+          error={model.error}
+          onRetry={() => model.refetch()}
+        />
+      ) : (
+        <>
+          {paywallCallback && user?.plan === "free" ? (
+            <CreationPaywallOffer modelId={model.data.id} name={model.data.name} />
+          ) : null}
+          <CharacterDetails
+            model={model.data}
+            onDeleted={deleted}
+            onInsufficientBalance={() => setBuyingTokens(true)}
+          />
+        </>
+      )}
+      {buyingTokens ? (
+        <Suspense fallback={null}>
+          <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
+        </Suspense>
+      ) : null}
+    </Page>
   );
 }

@@ -9,7 +9,7 @@ import {
   stepProblems,
 } from "./draft-validation";
 import { joinHobbies, splitHobbies } from "./hobbies";
-import { traitsForGender } from "./trait-options";
+import { storedTraitValues, traitsForGender } from "./trait-options";
 
 export type PayloadResult<T> = { ok: true; payload: T } | { ok: false; problems: FieldProblem[] };
 
@@ -48,15 +48,9 @@ export function buildCustomModelPayload(
 
 /** An edit's starting point: the character as it is. */
 export function draftFromModel(model: CustomModel): BuilderDraft {
-  const traits: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(model.traits)) {
-    // hobbies are the one trait of several values (the contract's `multiple`)
-    const values = key === "hobbies" ? splitHobbies(value) : [value.trim()].filter(Boolean);
-    if (values.length > 0) traits[key] = values;
-  }
   return {
     gender: model.gender,
-    traits,
+    traits: storedTraitValues(model.traits),
     name: model.name,
     age: String(model.age),
     description: model.description,

@@ -4,18 +4,22 @@ import { portraitTint } from "./portrait-tint";
 describe("portraitTint", () => {
   it("reads colours from the words of the choices", () => {
     const tint = portraitTint("female", {
-      ethnicity: ["asian"],
+      ethnicity: ["east_asian"],
       hair_style: ["long_blonde"],
       eyes_color: ["green"],
     });
-    expect(tint.skin).toBe("#e8c39e");
-    expect(tint.hair).toBe("#dcb36a");
-    expect(tint.eyes).toBe("#4f9a6a");
+    expect(tint.skin).toBe("#ecc7a4");
+    expect(tint.hair).toBe("#d8b26a");
+    expect(tint.eyes).toBe("#4f7a4a");
+    expect(portraitTint("female", { ethnicity: ["south_asian"] }).skin).toBe("#a86f45");
+    expect(portraitTint("anime_female", { hair_style: ["bob_lavender"] }).hair).toBe("#9b7bd8");
     expect(tint.hairLength).toBe("long");
   });
 
   it("reads the shape from the hair style and body type", () => {
-    expect(portraitTint("male", { hair_style: ["buzz_cut"] }).hairLength).toBe("short");
+    expect(portraitTint("male", { hair_style: ["buzz_dark"] }).hairLength).toBe("short");
+    expect(portraitTint("male", { hair_style: ["quiff_brown"] }).hairLength).toBe("short");
+    expect(portraitTint("female", { hair_style: ["wavy_red"] }).hairLength).toBe("long");
     expect(portraitTint("male", { hair_style: ["bald"] }).hairLength).toBe("none");
     expect(portraitTint("male", { body_type: ["muscular"] }).build).toBe("broad");
     expect(portraitTint("female", { body_type: ["petite"] }).build).toBe("slim");

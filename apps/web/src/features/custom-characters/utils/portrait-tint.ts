@@ -15,28 +15,31 @@ export interface PortraitTint {
 
 /** Words an option's value or label may carry, to the colour they stand for (first match wins). */
 const SKIN_WORDS: ReadonlyArray<[RegExp, string]> = [
-  [/pale|porcelain|fair/, "#f3d7c2"],
-  [/caucasian|white|european|nordic|scandinavian/, "#efcdb4"],
-  [/asian|japanese|korean|chinese/, "#e8c39e"],
-  [/latin|hispanic|mediterranean/, "#d3a27c"],
-  [/arab|middle|persian|turkish/, "#c8946a"],
-  [/indian|south.?asian/, "#a9744c"],
-  [/black|african|ebony/, "#6e4429"],
-  [/elf|fantasy|blue/, "#b9c7e6"],
+  [/porcelain|pale/, "#f8e6da"],
+  [/fair|european|caucasian|white|nordic/, "#f1d0b5"],
+  [/south asian|indian/, "#a86f45"],
+  [/asian|japanese|korean|chinese/, "#ecc7a4"],
+  [/sun kissed|latin|hispanic|mediterranean/, "#d9a47f"],
+  [/middle eastern|arab|persian/, "#c68e5e"],
+  [/mixed/, "#b8805a"],
+  [/bronze/, "#a86f45"],
+  [/deep|african|black|ebony/, "#6b3f26"],
 ];
 
 const COLOUR_WORDS: ReadonlyArray<[RegExp, string]> = [
-  [/platinum|white|silver/, "#e7e2d8"],
-  [/gr[ae]y/, "#9aa0a6"],
-  [/blond|golden|honey/, "#dcb36a"],
-  [/ginger|red|auburn|copper/, "#a4452b"],
-  [/pink/, "#ec8fb5"],
+  [/platinum|white|silver/, "#e3ddd0"],
+  [/gr[ae]y/, "#8c8c8c"],
+  [/blond|gold|honey/, "#d8b26a"],
+  [/ginger|red|auburn|copper|crimson/, "#a8382e"],
+  [/pink/, "#f2a0c0"],
   [/purple|violet|lavender/, "#9b7bd8"],
-  [/blue|azure|sapphire/, "#4f86c6"],
-  [/green|emerald|jade/, "#4f9a6a"],
-  [/hazel|amber/, "#a07a3c"],
-  [/brunette|brown|chestnut/, "#5a3a22"],
-  [/black|raven|dark/, "#1f1a1d"],
+  [/mint/, "#98d8c0"],
+  [/blue|azure|sapphire/, "#4f7fc6"],
+  [/green|emerald|jade/, "#4f7a4a"],
+  [/hazel|amber/, "#7a6a3a"],
+  [/chestnut/, "#8a3b1f"],
+  [/brunette|brown/, "#4a2e1c"],
+  [/black|raven|dark/, "#1d1a1c"],
 ];
 
 function wordsOf(values: readonly string[] | undefined): string {
@@ -66,7 +69,7 @@ function pick(list: readonly string[], seed: string): string {
 
 function hairLengthOf(words: string, gender: Gender | null): PortraitTint["hairLength"] {
   if (/bald|shaved/.test(words)) return "none";
-  if (/short|buzz|crew|pixie|bob|undercut|fade|spiky/.test(words)) return "short";
+  if (/short|buzz|crew|pixie|undercut|fade|spiky|quiff/.test(words)) return "short";
   if (/long|wav|curl|braid|pony|tail|straight|bun/.test(words)) return "long";
   return gender === null || isFemaleCategory(gender) ? "long" : "short";
 }

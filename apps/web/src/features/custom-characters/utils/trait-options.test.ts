@@ -1,6 +1,6 @@
 import type { TraitDefinition } from "@reverie/shared";
 import { describe, expect, it } from "vitest";
-import { maxValues, optionLabel, traitsForGender } from "./trait-options";
+import { maxValues, optionLabel, storedTraitValues, traitsForGender } from "./trait-options";
 
 const ALL = ["female", "male", "anime_female", "anime_male"] as const;
 
@@ -92,5 +92,14 @@ describe("optionLabel", () => {
     expect(optionLabel(TRAITS[0], "long")).toBe("Long");
     expect(optionLabel(TRAITS[0], "mohawk")).toBe("mohawk");
     expect(optionLabel(undefined, "mohawk")).toBe("mohawk");
+  });
+});
+
+describe("storedTraitValues", () => {
+  it("splits hobbies again and keeps every other trait's one value", () => {
+    expect(storedTraitValues({ hobbies: "yoga, travel", voice: "soft", hair_style: " " })).toEqual({
+      hobbies: ["yoga", "travel"],
+      voice: ["soft"],
+    });
   });
 });

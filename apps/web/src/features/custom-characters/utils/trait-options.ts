@@ -1,4 +1,5 @@
 import type { Gender, TraitDefinition, TraitKey } from "@reverie/shared";
+import { splitHobbies } from "./hobbies";
 
 export type TraitOption = TraitDefinition["options"][number];
 
@@ -43,4 +44,15 @@ export function maxValues(trait: Pick<TraitDefinition, "multiple" | "max">): num
 /** The label of a value, or the value itself when the catalogue does not know it (an old choice). */
 export function optionLabel(trait: TraitDefinition | undefined, value: string): string {
   return trait?.options.find((option) => option.value === value)?.label ?? value;
+}
+
+/** A character's stored traits as chosen values: hobbies split again, every other trait its one value. */
+export function storedTraitValues(traits: Readonly<Record<string, string>>): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(traits)) {
+    // hobbies are the one trait of several values (the contract's `multiple`)
+    const chosen = key === "hobbies" ? splitHobbies(value) : [value.trim()].filter(Boolean);
+    if (chosen.length > 0) values[key] = chosen;
+  }
+  return values;
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { TEST_CATALOGUE } from "./test-catalogue";
+import { traitRows } from "./trait-rows";
+
+describe("traitRows", () => {
+  const traits = { voice: "soft", hobbies: "yoga,gaming", ethnicity: "latina", mood: "sunny" };
+
+  it("lists the traits in the constructor's order, unknown ones last", () => {
+    expect(traitRows(traits, TEST_CATALOGUE).map((row) => row.key)).toEqual([
+      "ethnicity",
+      "hobbies",
+      "voice",
+      "mood",
+    ]);
+  });
+
+  it("names traits and values as the catalogue does, or from the key", () => {
+    const rows = traitRows(traits, TEST_CATALOGUE);
+    expect(rows.find((row) => row.key === "hobbies")).toEqual({
+      key: "hobbies",
+      label: "Hobbies",
+      values: ["yoga", "gaming"],
+    });
+    expect(traitRows({ eyes_color: "blue" }, undefined)).toEqual([
+      { key: "eyes_color", label: "Eyes color", values: ["blue"] },
+    ]);
+  });
+});
