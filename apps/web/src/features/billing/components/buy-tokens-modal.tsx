@@ -16,12 +16,15 @@ const TITLES: Record<string, string> = {
   private_video: "Unlock this video",
   bundle: "Not enough tokens for this pack",
   image_generation: "Not enough tokens for these pictures",
+  custom_model: "Not enough tokens to create",
 };
 
 const TEXTS: Record<string, string> = {
   message: "Top up with tokens to keep the conversation going, or go Premium for unlimited messages.",
   bundle: "Top up with tokens to unlock this pack, or go Premium for tokens every month.",
   image_generation: "Top up with tokens to generate pictures, or go Premium for tokens every month.",
+  custom_model:
+    "Top up with tokens to bring your character to life (everything you chose is kept), or go Premium for new characters every month.",
 };
 
 /**
