@@ -16,6 +16,17 @@ function isCardUploadType(mediaType: string): mediaType is CardUploadType {
   return (CARD_UPLOAD_TYPES as readonly string[]).includes(mediaType);
 }
 
+/** 415: a card is a PNG or JSON file. */
+export function unsupportedCardTypeError(): AppError {
+  return new AppError(415, "unsupported_type", "Send a character card as a PNG image or a JSON file.");
+}
+
+/** 413: a card file is 8 MiB at most. */
+export function cardTooLargeError(): AppError {
+  const mebibytes = CUSTOM_LIMITS.cardMaxBytes / 1024 / 1024;
+  return new AppError(413, "too_large", `A character card can be ${mebibytes} MiB at most.`);
+}
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 function jsonOf(bytes: Buffer): unknown {
@@ -35,13 +46,8 @@ function jsonOf(bytes: Buffer): unknown {
  */
 export function readCardUpload(bytes: Buffer, contentType: string): ImportedCard {
   const mediaType = mediaTypeOf(contentType);
-  if (!isCardUploadType(mediaType)) {
-    throw new AppError(415, "unsupported_type", "Send a character card as a PNG image or a JSON file.");
-  }
-  if (bytes.length > CUSTOM_LIMITS.cardMaxBytes) {
-    const mebibytes = CUSTOM_LIMITS.cardMaxBytes / 1024 / 1024;
-    throw new AppError(413, "too_large", `A character card can be ${mebibytes} MiB at most.`);
-  }
+  if (!isCardUploadType(mediaType)) throw unsupportedCardTypeError();
+  if (bytes.length > CUSTOM_LIMITS.cardMaxBytes) throw cardTooLargeError();
   if (mediaType === "application/json") return { data: parseCard(jsonOf(bytes)), portraitPng: null };
   if (!hasPngSignature(bytes)) throw new BadRequestError("This file is not a PNG image.", "not_a_card");
   return { data: parseCard(readCardJsonFromPng(bytes)), portraitPng: withoutCardChunks(bytes) };

@@ -139,7 +139,8 @@ describe("readCardJsonFromPng", () => {
 
   it("refuses damaged PNGs without reading past the file", () => {
     const damagedCrc = Buffer.from(fixture("v2-lorebook.png"));
-    damagedCrc[damagedCrc.length - 20] ^= 0xff;
+    const inTheText = damagedCrc.length - 20;
+    damagedCrc.writeUInt8(damagedCrc.readUInt8(inTheText) ^ 0xff, inTheText);
     expect(refusal(() => readPngChunks(damagedCrc)).code).toBe("broken_card");
 
     const truncated = fixture("v2-lorebook.png").subarray(0, 200);
