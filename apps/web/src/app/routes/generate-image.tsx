@@ -1,4 +1,4 @@
-import type { GeneratedImage, Model } from "@reverie/shared";
+import { type GeneratedImage, type Model, PAYWALL_SOURCES } from "@reverie/shared";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
@@ -14,6 +14,7 @@ import { MyPictures } from "@/features/image-generation/components/my-pictures";
 import { type GeneratorView, parseModelId, parseView } from "@/features/image-generation/utils/page-query";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { parseGender, useGenderPreference } from "@/hooks/use-gender-preference";
+import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
 import { keepScroll } from "@/lib/scroll-restoration";
 
@@ -52,10 +53,11 @@ export default function GenerateImageRoute() {
   const [openPicture, setOpenPicture] = useState<GeneratedImage | null>(null);
   useDocumentTitle(view === "pictures" ? "My pictures" : "Generate pictures");
 
-  // A character named by the address is looked up in the catalog and among the user's own at once.
+  // A character named by the address is looked up in the catalog, then among the user's own (the
+  // catalog answers 404 for those).
   const lookingUp = modelId !== null && picked?.id !== modelId;
   const fromCatalog = useModel(lookingUp ? modelId : 0);
-  const fromOwn = useOwnCharacter(modelId, lookingUp);
+  const fromOwn = useOwnCharacter(modelId, lookingUp && fromCatalog.isError);
   const preselected = fromOwn.data ?? fromCatalog.data ?? null;
   const character = (picked?.id === modelId ? picked : null) ?? preselected;
   // the tab the user chose, else the chosen character's category, else the interest choice
@@ -78,6 +80,15 @@ export default function GenerateImageRoute() {
       ),
     [setSearchParams],
   );
+
+  /** The buy-tokens prompt, for a 402 or a tap on "get tokens", labelled with this screen's source. */
+  function offerTokens() {
+    track(ANALYTICS_EVENTS.paywallShown, {
+      source: PAYWALL_SOURCES.modelImageGenerator,
+      prompt: "buy_tokens",
+    });
+    setBuyingTokens(true);
+  }
 
   function pick(model: Model) {
     setPicked(model);
@@ -144,7 +155,7 @@ export default function GenerateImageRoute() {
             <ImageGenerator
               character={character}
               balance={session.user?.tokens ?? 0}
-              onBuyTokens={() => setBuyingTokens(true)}
+              onBuyTokens={offerTokens}
               onOpenPicture={setOpenPicture}
             />
           </div>

@@ -1,4 +1,5 @@
 import type { Gender, Model } from "@reverie/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { Check, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { MediaImage } from "@/components/media/media-image";
@@ -6,10 +7,12 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS, genderLabel } from "@/config/genders";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
+import { useRealtimeEvents } from "@/lib/realtime";
 import { useOwnCharacters } from "../api/get-own-characters";
 import { characterChoices } from "../utils/character-choices";
 
@@ -40,6 +43,15 @@ export function CharacterPicker({
   onSelect,
 }: CharacterPickerProps) {
   const own = useOwnCharacters(category);
+  const queryClient = useQueryClient();
+  // a new character's portrait is drawn after it is listed: its card updates when it is ready
+  useRealtimeEvents((event) => {
+    if (event.action === "custom_model_created")
+      void queryClient.invalidateQueries({ queryKey: ["custom-models"] });
+  });
+  const drawing = new Set(
+    (own.data?.items ?? []).filter((model) => model.portrait_status === "pending").map((model) => model.id),
+  );
   const choices = characterChoices(own.data?.items ?? [], catalog.items ?? []);
   const pending = catalog.isPending || own.isPending;
 
@@ -121,6 +133,11 @@ export function CharacterPicker({
                       {isOwn ? (
                         <span className="absolute top-2 left-2 rounded-full bg-coral-500/90 px-2 py-0.5 text-[11px] font-semibold text-white">
                           Yours
+                        </span>
+                      ) : null}
+                      {drawing.has(model.id) ? (
+                        <span className="absolute inset-0 grid place-items-center">
+                          <Spinner size="sm" label="Portrait on its way" />
                         </span>
                       ) : null}
                       {selected ? (

@@ -1,7 +1,6 @@
-import { type GeneratedImage, IMAGE_GENERATION_PRICE_TOKENS, PAYWALL_SOURCES } from "@reverie/shared";
+import { type GeneratedImage, IMAGE_GENERATION_PRICE_TOKENS } from "@reverie/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { setSessionUser, userQueryOptions } from "@/lib/auth";
 import { useRealtimeEvents, useRealtimeReconnect } from "@/lib/realtime";
 import { IMAGES_QUERY_KEY, imagesQueryOptions, useImages } from "../api/get-images";
@@ -93,15 +92,8 @@ export function useImageGeneration({ onInsufficientBalance }: { onInsufficientBa
       onError: (error) => {
         setBatch((current) => (current?.requestId === null ? null : current));
         const found = generationProblem(error);
-        if (found.kind !== "insufficient_balance") {
-          setProblem(found);
-          return;
-        }
-        track(ANALYTICS_EVENTS.paywallShown, {
-          source: PAYWALL_SOURCES.modelImageGenerator,
-          prompt: "buy_tokens",
-        });
-        onInsufficientBalance();
+        if (found.kind === "insufficient_balance") onInsufficientBalance();
+        else setProblem(found);
       },
     });
   }
