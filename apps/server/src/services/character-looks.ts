@@ -8,6 +8,8 @@ import {
   OUTFIT_STYLES,
   SCENE_IDS,
 } from "../providers/image/procedural/index.ts";
+import { lookFromTraits } from "./custom-characters/trait-looks.ts";
+import { parseStoredTraits } from "./custom-characters/traits.ts";
 
 const SKIN = ["#f1d0b5", "#e6b897", "#d9a47f", "#c68e5e", "#a86f45", "#8a5534", "#6b3f26", "#4f2e1c"];
 const HAIR = ["#1d1a1c", "#2a1a14", "#3b2519", "#5a3a22", "#8a3b1f", "#b07a3f", "#d8b26a", "#e9e1cf"];
@@ -29,10 +31,19 @@ const SHORT_HAIR: readonly HairStyle[] = HAIR_STYLES.slice(7);
 const SEEDED_LOOKS = new Map(CHARACTERS.map((character) => [character.slug, character.look]));
 
 /**
- * What a character looks like in pictures: the catalog look for seeded characters; for any other
- * character (e.g. one a user made) a look chosen from its slug, so it stays the same every time.
+ * What a character looks like in pictures: the catalog look for seeded characters; a user's own
+ * character's from the traits it was built with (`traits`, the stored JSON); for any other (an
+ * imported card) a look chosen from its slug. Each stays the same every time.
  */
-export function lookForCharacter(character: { slug: string; gender: Gender }): CharacterLook {
+export function lookForCharacter(character: {
+  slug: string;
+  gender: Gender;
+  traits?: string | null;
+}): CharacterLook {
+  if (character.traits) {
+    const traits = parseStoredTraits(character.traits);
+    if (traits) return lookFromTraits(traits, character.gender, character.slug);
+  }
   const seeded = SEEDED_LOOKS.get(character.slug);
   if (seeded) return seeded;
   const rng = new Rng(`look:${character.slug}`);

@@ -80,8 +80,15 @@ export const customModelPayloadSchema = z
   .strict();
 export type CustomModelPayload = z.infer<typeof customModelPayloadSchema>;
 
-/** PATCH /api/custom/models/{id} — any of the payload's fields but the category. */
-export const customModelUpdateSchema = customModelPayloadSchema.omit({ gender: true }).partial().strict();
+/**
+ * PATCH /api/custom/models/{id} — any of the payload's fields but the category. The description
+ * has no default here: a change that leaves it out keeps it.
+ */
+export const customModelUpdateSchema = customModelPayloadSchema
+  .omit({ gender: true })
+  .extend({ description: z.string().trim().max(CUSTOM_LIMITS.descriptionMaxLength) })
+  .partial()
+  .strict();
 
 export const customModelCreatedSchema = z.object({
   model_id: z.number().int(),

@@ -183,6 +183,7 @@ function skinDescription(hex: string): string {
 /** How the character looks, in words. */
 export function describeLook(look: CharacterLook): string {
   const parts = [
+    ...(look.descriptors ?? []),
     skinDescription(look.skin),
     `${HAIR_DESCRIPTIONS[look.hair.style]} ${colorName(look.hair.color)} hair`,
     `${colorName(look.eyes)} eyes`,

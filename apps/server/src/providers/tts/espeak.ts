@@ -10,6 +10,7 @@ import {
   type TtsProvider,
   type VoiceGender,
 } from "./types.ts";
+import { CHARACTER_VOICES } from "./voices.ts";
 import { readWavInfo } from "./wav.ts";
 
 /** What one espeak-ng run is given. */
@@ -96,7 +97,13 @@ export class EspeakProvider implements TtsProvider {
     request.signal?.throwIfAborted();
     if (!request.text.trim()) throw new TtsError("there is no text to read", { retryable: false });
     const wav = await this.#run(
-      { text: request.text, voice: this.#voices[request.voice], wordsPerMinute: this.#wordsPerMinute },
+      {
+        text: request.text,
+        voice: request.characterVoice
+          ? CHARACTER_VOICES[request.characterVoice].espeak
+          : this.#voices[request.voice],
+        wordsPerMinute: this.#wordsPerMinute,
+      },
       request.signal,
     );
     const info = readWavInfo(wav);

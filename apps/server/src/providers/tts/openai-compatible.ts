@@ -14,6 +14,7 @@ import {
   type TtsProvider,
   type VoiceGender,
 } from "./types.ts";
+import { CHARACTER_VOICES, OPENAI_VOICE_NAMES } from "./voices.ts";
 
 export interface OpenAiCompatibleTtsOptions {
   /**
@@ -60,12 +61,14 @@ export class OpenAiCompatibleTts implements TtsProvider {
   readonly #voices: Record<VoiceGender, string>;
   readonly #timeoutMs: number;
   readonly #where: string;
+  readonly #speaksOpenAiNames: boolean;
 
   constructor(options: OpenAiCompatibleTtsOptions) {
     this.#apiUrl = apiRoot(options.baseUrl);
     this.#apiKey = options.apiKey || undefined;
     this.#model = options.model;
     this.#voices = options.voices;
+    this.#speaksOpenAiNames = Object.values(options.voices).every((name) => OPENAI_VOICE_NAMES.has(name));
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#where = describeUrl(this.#apiUrl, "the speech server");
   }
@@ -86,7 +89,7 @@ export class OpenAiCompatibleTts implements TtsProvider {
         body: JSON.stringify({
           model: this.#model,
           input: request.text,
-          voice: this.#voices[request.voice],
+          voice: this.#voiceName(request),
           response_format: "mp3",
         }),
       });
@@ -129,6 +132,17 @@ export class OpenAiCompatibleTts implements TtsProvider {
     } catch (error) {
       return { status: "degraded", detail: `${detail}: unreachable: ${describeError(error)}` };
     }
+  }
+
+  /**
+   * A character's chosen voice by its OpenAI name when the server takes OpenAI's names (both
+   * configured voices are among them); a server with voices of its own (Kokoro's af_bella…) reads
+   * with the configured voice of the character's gender.
+   */
+  #voiceName(request: SpeechRequest): string {
+    const configured = this.#voices[request.voice];
+    if (!request.characterVoice || !this.#speaksOpenAiNames) return configured;
+    return CHARACTER_VOICES[request.characterVoice].openai;
   }
 
   #headers(extra: Record<string, string>): Record<string, string> {

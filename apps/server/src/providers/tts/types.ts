@@ -1,4 +1,5 @@
 import type { ComponentStatus } from "../../lib/health-check.ts";
+import type { CharacterVoiceId } from "./voices.ts";
 
 /** Which of the configured voices reads the text: the character's. */
 export type VoiceGender = "female" | "male";
@@ -7,6 +8,8 @@ export interface SpeechRequest {
   /** Plain sentences (see `speakableText`): no emoji, no markdown. */
   text: string;
   voice: VoiceGender;
+  /** the character's own voice (providers/tts/voices.ts), when one was chosen; else the gender's */
+  characterVoice?: CharacterVoiceId | undefined;
   signal?: AbortSignal;
 }
 

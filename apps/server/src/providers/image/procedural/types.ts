@@ -70,6 +70,11 @@ export interface CharacterLook {
   accessories?: readonly Accessory[];
   facialHair?: FacialHair;
   favoriteScene: SceneId;
+  /**
+   * Words a text-to-image prompt adds about the person ("East Asian", "athletic build"): a custom
+   * character's ethnicity and figure. The procedural renderer draws from the colours instead.
+   */
+  descriptors?: readonly string[];
 }
 
 export type Framing = "close" | "portrait" | "half";
