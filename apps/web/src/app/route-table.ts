@@ -27,6 +27,7 @@ const CHAT_ROOM: RouteHandle = { ...CHAT, immersive: true };
 const GALLERY: RouteHandle = { section: "gallery", interestSelection: true };
 const LEGAL: RouteHandle = { skipAgeGate: true };
 const ACCOUNT: RouteHandle = { section: "account" };
+const CREATE: RouteHandle = { section: "create" };
 const BARE: RouteHandle = { bare: true, skipAgeGate: true };
 
 /** Screens everybody can open, signed in or not. */
@@ -63,10 +64,10 @@ export const AUTH_SCREENS: ScreenRoute[] = [
 export const ACCOUNT_SCREENS: ScreenRoute[] = [
   { path: "subscribe", screen: "subscribe", handle: { interestSelection: true } },
   { path: "plans", screen: "plans" },
-  { path: "create_ai", screen: "create-ai" },
-  { path: "my_ai", screen: "my-ai" },
-  { path: "my_ais", screen: "my-ais" },
-  { path: "my_ais/:id", screen: "my-ai" },
+  { path: "create_ai", screen: "create-ai", handle: CREATE },
+  { path: "my_ai", screen: "my-ai", handle: CREATE },
+  { path: "my_ais", screen: "my-ais", handle: CREATE },
+  { path: "my_ais/:id", screen: "my-ai", handle: CREATE },
   { path: "generate_image", screen: "generate-image", handle: { interestSelection: true } },
   { path: "settings", screen: "settings", handle: ACCOUNT },
   { path: "checkout", screen: "checkout" },

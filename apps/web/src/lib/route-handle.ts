@@ -4,7 +4,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 /** Static facts a route declares in its `handle` (read by the shell and the overlays). */
 export interface RouteHandle {
   /** Which top-level nav item is active. */
-  section?: "explore" | "chat" | "gallery" | "account";
+  section?: "explore" | "chat" | "gallery" | "create" | "account";
   /** Terms and privacy pages stay readable before the age gate is confirmed. */
   skipAgeGate?: boolean;
   /** Gallery, home, chat, subscribe and generate-image screens offer the interest selection. */

@@ -7,6 +7,7 @@ import { GENDER_TABS, genderLabel } from "@/config/genders";
 import { FeaturedBundles } from "@/features/bundles/components/featured-bundles";
 import { CharacterGrid } from "@/features/catalog/components/character-grid";
 import { LandingHero } from "@/features/catalog/components/landing-hero";
+import { CreateYourOwnCard } from "@/features/custom-characters/components/create-your-own-card";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
 import { storage } from "@/lib/storage";
@@ -52,7 +53,7 @@ export default function LandingRoute() {
           label="Category"
           testId="category-tabs"
         />
-        <CharacterGrid gender={gender} />
+        <CharacterGrid gender={gender} leading={<CreateYourOwnCard />} />
       </section>
       <FeaturedBundles gender={gender} onInsufficientBalance={() => setBuyingTokens(true)} />
       {buyingTokens ? (

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, Sparkles, UserRound } from "lucide-react";
+import { ChevronDown, Heart, LogOut, Settings, Sparkles, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
@@ -69,6 +69,16 @@ export function AccountMenu() {
                 Signed in as <span className="text-ink-200">{user.email}</span>
               </p>
             ) : null}
+            <Link
+              role="menuitem"
+              to={paths.myAis}
+              className={itemClass}
+              onClick={() => setOpen(false)}
+              data-testid="nav-my-ais"
+            >
+              <Heart className="size-4 text-ink-400" aria-hidden="true" />
+              My AIs
+            </Link>
             <Link
               role="menuitem"
               to={paths.generateImage}

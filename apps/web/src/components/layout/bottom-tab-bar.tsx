@@ -20,7 +20,7 @@ export function BottomTabBar({ signedIn, className }: { signedIn: boolean; class
         className,
       )}
     >
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
         {[...NAV_ITEMS, { ...account, section: "account" }].map((item) => {
           const active = section === item.section;
           return (

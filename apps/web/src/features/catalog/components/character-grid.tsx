@@ -1,5 +1,6 @@
 import type { Gender } from "@reverie/shared";
 import { SearchX } from "lucide-react";
+import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { genderLabel } from "@/config/genders";
@@ -10,8 +11,11 @@ import { CharacterCard, CharacterCardSkeleton } from "./character-card";
 export const CHARACTER_GRID =
   "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5 xl:grid-cols-5 xxl:grid-cols-6";
 
-/** The catalog of one category, with skeleton, empty and error states. */
-export function CharacterGrid({ gender }: { gender: Gender }) {
+/**
+ * The catalog of one category, with skeleton, empty and error states. `leading` is a tile shown
+ * before the characters (the landing's "Create your own").
+ */
+export function CharacterGrid({ gender, leading }: { gender: Gender; leading?: ReactNode }) {
   const models = useModels(gender);
 
   if (models.isPending) {
@@ -53,6 +57,7 @@ export function CharacterGrid({ gender }: { gender: Gender }) {
 
   return (
     <ul className={CHARACTER_GRID} data-testid="character-grid" data-gender={gender}>
+      {leading ? <li>{leading}</li> : null}
       {models.data.items.map((model, index) => (
         <li key={model.id}>
           <CharacterCard model={model} priority={index < 4} />

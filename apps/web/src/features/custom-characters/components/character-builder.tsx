@@ -77,6 +77,11 @@ function BuilderForm({
   if (failure?.kind === "field") shownProblems[failure.field] = failure.message;
   if (failure?.kind === "refused") shownProblems.description = failure.message;
 
+  // the option icons are fetched while the user picks a category, so the next step has them
+  useEffect(() => {
+    void import("./trait-icon");
+  }, []);
+
   // a new step takes the focus to its heading, so keyboards and screen readers start there
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
   useEffect(() => {

@@ -47,7 +47,7 @@ import {
   Users,
   Waves,
 } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { OptionInitial } from "./option-initial";
 
 /**
  * The lucide icons the trait catalogue names (its `icon`, in lucide's kebab-case). Listed one by
@@ -112,20 +112,7 @@ function kebab(name: string): string {
 }
 
 /** An option's icon; an unknown name shows the option's initial instead of nothing. */
-export function TraitIcon({
-  name,
-  label,
-  className,
-}: {
-  name: string | null;
-  label: string;
-  className?: string;
-}) {
+export function TraitIcon({ name, label }: { name: string | null; label: string }) {
   const Icon = name ? ICONS[kebab(name)] : undefined;
-  if (Icon) return <Icon className={cn("size-6", className)} aria-hidden="true" />;
-  return (
-    <span aria-hidden="true" className={cn("font-display text-xl leading-none", className)}>
-      {label.slice(0, 1).toUpperCase()}
-    </span>
-  );
+  return Icon ? <Icon className="size-6" aria-hidden="true" /> : <OptionInitial label={label} />;
 }

@@ -1,8 +1,12 @@
 import { Check } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { MediaImage } from "@/components/media/media-image";
 import { cn } from "@/lib/cn";
 import type { TraitOption } from "../utils/trait-options";
-import { TraitIcon } from "./trait-icon";
+import { OptionInitial } from "./option-initial";
+
+/** The catalogue's icons (a few dozen) load beside the constructor, not before it paints. */
+const TraitIcon = lazy(() => import("./trait-icon").then((module) => ({ default: module.TraitIcon })));
 
 interface TraitOptionTileProps {
   trait: string;
@@ -48,7 +52,9 @@ export function TraitOptionTile({ trait, option, selected, disabled = false, onP
               : "bg-white/[0.05] text-ink-300 group-hover:text-ink-100",
           )}
         >
-          <TraitIcon name={option.icon} label={option.label} />
+          <Suspense fallback={<OptionInitial label={option.label} />}>
+            <TraitIcon name={option.icon} label={option.label} />
+          </Suspense>
         </span>
       )}
       <span className={cn("text-sm leading-tight font-medium", selected ? "text-white" : "text-ink-200")}>
