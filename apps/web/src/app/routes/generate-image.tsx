@@ -11,6 +11,7 @@ import { useOwnCharacter } from "@/features/image-generation/api/get-own-charact
 import { CharacterPicker } from "@/features/image-generation/components/character-picker";
 import { ImageGenerator } from "@/features/image-generation/components/image-generator";
 import { MyPictures } from "@/features/image-generation/components/my-pictures";
+import { usePictureUpdates } from "@/features/image-generation/hooks/use-picture-updates";
 import { type GeneratorView, parseModelId, parseView } from "@/features/image-generation/utils/page-query";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { parseGender, useGenderPreference } from "@/hooks/use-gender-preference";
@@ -52,6 +53,7 @@ export default function GenerateImageRoute() {
   const [buyingTokens, setBuyingTokens] = useState(false);
   const [openPicture, setOpenPicture] = useState<GeneratedImage | null>(null);
   useDocumentTitle(view === "pictures" ? "My pictures" : "Generate pictures");
+  usePictureUpdates();
 
   // A character named by the address is looked up in the catalog, then among the user's own (the
   // catalog answers 404 for those).

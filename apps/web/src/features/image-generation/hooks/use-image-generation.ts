@@ -2,8 +2,8 @@ import { type GeneratedImage, IMAGE_GENERATION_PRICE_TOKENS } from "@reverie/sha
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { setSessionUser, userQueryOptions } from "@/lib/auth";
-import { useRealtimeEvents, useRealtimeReconnect } from "@/lib/realtime";
-import { IMAGES_QUERY_KEY, imagesQueryOptions, useImages } from "../api/get-images";
+import { useRealtimeEvents } from "@/lib/realtime";
+import { imagesQueryOptions, useImages } from "../api/get-images";
 import { type ImagesRequest, useRequestImages } from "../api/request-images";
 import {
   acceptBatch,
@@ -25,8 +25,9 @@ const STALL_MS = 3 * 60_000;
 /**
  * Asking for pictures and following them in: one batch at a time (the spec's "generation in
  * progress"), its placeholders filled by `update_custom_image` for its request and by the user's
- * picture list (what the socket missed). After the 202 the session's balance is the answer's; the
- * price per picture is the last one the server charged. Not enough tokens calls `onInsufficientBalance`.
+ * picture list (what the socket missed; `usePictureUpdates` keeps it current). After the 202 the
+ * session's balance is the answer's; the price per picture is the last one the server charged. Not
+ * enough tokens calls `onInsufficientBalance`.
  */
 export function useImageGeneration({ onInsufficientBalance }: { onInsufficientBalance: () => void }) {
   const queryClient = useQueryClient();
@@ -43,9 +44,7 @@ export function useImageGeneration({ onInsufficientBalance }: { onInsufficientBa
       const next = applyImageEvent(current, event);
       return next === current ? current : { ...next, stalled: false };
     });
-    void queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
   });
-  useRealtimeReconnect(() => void queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY }));
 
   const shown = useMemo(
     () => (batch && pictures.data ? reconcileWithPictures(batch, pictures.data.items) : batch),
