@@ -28,6 +28,8 @@ import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
 import { chatRoutes } from "./routes/chats.ts";
 import { customImageRoutes } from "./routes/custom-images.ts";
+import { customModelRoutes } from "./routes/custom-models.ts";
+import { customTraitRoutes } from "./routes/custom-traits.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -166,6 +168,11 @@ export async function buildApp(
         accounts: services.accounts,
         chats: services.chats,
         voice: services.voice,
+      });
+      await api.register(customTraitRoutes, { previews: services.traitPreviews });
+      await api.register(customModelRoutes, {
+        accounts: services.accounts,
+        customCharacters: services.customCharacters,
       });
       await api.register(customImageRoutes, {
         accounts: services.accounts,

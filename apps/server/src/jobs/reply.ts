@@ -35,34 +35,13 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
     maxAttempts: 3,
     run(job, context) {
       return answerUserMessage(deps, job, context, "typing", async ({ chat, placeholder }) => {
-        const context = await deps.answers.replyMaterial(chat.id, HISTORY_LIMIT);
+        const context = await deps.answers.replyMaterial(chat.id, job.userMessageId, HISTORY_LIMIT);
         if (!context) return undefined;
-        const { character, history } = context;
 
         let text = "";
         let lastUpdate = 0;
         let refusedWhileStreaming = false;
-        for await (const delta of deps.llm.streamReply({
-          character: {
-            id: character.id,
-            name: character.name,
-            age: character.age,
-            gender: character.gender,
-            tagline: character.tagline,
-            description: character.description,
-            personality: character.personality,
-            hobbies: character.hobbies
-              .split(",")
-              .map((hobby) => hobby.trim())
-              .filter(Boolean),
-            relationship: character.relationship,
-            first_msg: character.first_msg,
-          },
-          history: history
-            .filter((message) => message.id <= job.userMessageId && message.type === "text")
-            .map((message) => ({ from: message.sender, text: message.text })),
-          userName: context.userName,
-        })) {
+        for await (const delta of deps.llm.streamReply(context)) {
           text += delta;
           if (Date.now() - lastUpdate >= UPDATE_INTERVAL_MS) {
             if (!deps.moderation.allowsWhileStreaming(text)) {

@@ -44,7 +44,11 @@ export function voiceJobHandler(deps: VoiceDependencies): JobHandler<VoiceJob> {
 
       const text = speakableText(work.text);
       if (!text) throw new TtsError("the message has nothing to read aloud", { retryable: false });
-      const audio = await deps.tts.synthesize({ text, voice: voiceForGender(work.gender) });
+      const audio = await deps.tts.synthesize({
+        text,
+        voice: voiceForGender(work.gender),
+        characterVoice: work.characterVoice,
+      });
       const link = await deps.voice.storeRecording(job.messageId, audio);
       if (link === undefined) return;
       await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", link));

@@ -33,8 +33,13 @@ export class CharacterRepository {
       ]);
   }
 
+  /** The public catalog: a user's own characters (those with an owner) are never part of it. */
+  #catalog() {
+    return this.#withCounts().where("characters.owner_id", "is", null);
+  }
+
   async list(filter: { gender?: Gender | undefined }): Promise<CharacterWithCounts[]> {
-    let query = this.#withCounts();
+    let query = this.#catalog();
     if (filter.gender) query = query.where("characters.gender", "=", filter.gender);
     const rows = await query
       .orderBy("characters.gender")
@@ -44,13 +49,29 @@ export class CharacterRepository {
     return rows.map(withNumericCounts);
   }
 
+  /** A catalog character; undefined for a user's own one. */
   async findById(id: number): Promise<CharacterWithCounts | undefined> {
-    const row = await this.#withCounts().where("characters.id", "=", id).executeTakeFirst();
+    const row = await this.#catalog().where("characters.id", "=", id).executeTakeFirst();
     return row ? withNumericCounts(row) : undefined;
   }
 
+  /** A character the user may chat with: a catalog one, or one of the user's own. */
+  async findAvailableTo(id: number, userId: string): Promise<CharacterWithCounts | undefined> {
+    const row = await this.#withCounts()
+      .where("characters.id", "=", id)
+      .where((eb) => eb.or([eb("characters.owner_id", "is", null), eb("characters.owner_id", "=", userId)]))
+      .executeTakeFirst();
+    return row ? withNumericCounts(row) : undefined;
+  }
+
+  /** Whether a catalog character has this id (a user's own one does not count). */
   async exists(id: number): Promise<boolean> {
-    const row = await this.#db.selectFrom("characters").select("id").where("id", "=", id).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom("characters")
+      .select("id")
+      .where("id", "=", id)
+      .where("owner_id", "is", null)
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

@@ -12,6 +12,8 @@ export type ChatWithCharacter = ChatRow & {
     tagline: string;
     avatar_key: string;
     first_msg: string;
+    /** the voice a user's own character was given; null for catalog characters */
+    voice: string | null;
   };
 };
 
@@ -28,6 +30,8 @@ export interface ReplyContext {
     hobbies: string;
     relationship: string;
     first_msg: string;
+    /** an imported card's whole definition, JSON; null for other characters */
+    definition: string | null;
   };
   userName: string | null;
 }
@@ -44,6 +48,7 @@ const chatsWithCharacter = (db: Kysely<Database>) =>
       "characters.tagline as character_tagline",
       "characters.avatar_key as character_avatar_key",
       "characters.first_msg as character_first_msg",
+      "characters.voice as character_voice",
     ]);
 
 // asked on every chat message and reply, compiled once (db/cached-query.ts)
@@ -93,6 +98,7 @@ const replyContext = cachedQuery((db, where: { chatId: number }) =>
       "characters.hobbies",
       "characters.relationship",
       "characters.first_msg",
+      "characters.definition",
       "users.first_name",
     ])
     .where("chats.id", "=", where.chatId),
@@ -216,6 +222,7 @@ type JoinedChat = ChatRow & {
   character_tagline: string;
   character_avatar_key: string;
   character_first_msg: string;
+  character_voice: string | null;
 };
 
 function withCharacter(row: JoinedChat): ChatWithCharacter {
@@ -226,6 +233,7 @@ function withCharacter(row: JoinedChat): ChatWithCharacter {
     character_tagline,
     character_avatar_key,
     character_first_msg,
+    character_voice,
     ...chat
   } = row;
   return {
@@ -238,6 +246,7 @@ function withCharacter(row: JoinedChat): ChatWithCharacter {
       tagline: character_tagline,
       avatar_key: character_avatar_key,
       first_msg: character_first_msg,
+      voice: character_voice,
     },
   };
 }

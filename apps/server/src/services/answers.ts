@@ -1,12 +1,14 @@
 import type { SocketEvent } from "@reverie/shared";
 import type { Insertable, Kysely } from "kysely";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
+import type { CharacterCard, ChatTurn } from "../providers/llm/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { BillingService, Charge } from "./billing/billing-service.ts";
+import { replyCharacterCard } from "./custom-characters/reply-card.ts";
 import type { ImageIntent } from "./image-intents.ts";
 import type { Presenter } from "./presenters.ts";
 
@@ -73,21 +75,37 @@ export class AnswerService {
   }
 
   /**
-   * What a reply in the chat is written from, in two reads at once: the character's card, the
-   * user's name and the newest `historyLimit` messages, newest first.
+   * What the reply to a user message is written from, in two reads at once: the character's card
+   * (with an imported card's fields and the lorebook entries the conversation brings up), the
+   * user's name, and the conversation's text messages up to that message (at most the newest
+   * `historyLimit`), oldest first.
    */
-  async replyMaterial(chatId: number, historyLimit: number) {
-    const [context, history] = await Promise.all([
+  async replyMaterial(
+    chatId: number,
+    answering: number,
+    historyLimit: number,
+  ): Promise<{ character: CharacterCard; history: ChatTurn[]; userName: string | null } | undefined> {
+    const [context, newest] = await Promise.all([
       this.#chats.replyContext(chatId),
+      // the newest page, oldest first
       this.#messages.page(chatId, { limit: historyLimit, page: 1, newestFirst: true }),
     ]);
-    return context && { ...context, history };
+    if (!context) return undefined;
+    const history = newest
+      .filter((message) => message.id <= answering && message.type === "text")
+      .map((message): ChatTurn => ({ from: message.sender, text: message.text }));
+    const character = replyCharacterCard(context.character, {
+      userName: context.userName,
+      recentTexts: history.map((turn) => turn.text),
+    });
+    return { character, history, userName: context.userName };
   }
 
   /** Who a picture shows and the message that asked for it; undefined when either is gone. */
   async pictureRequest(job: AnswerJob, characterId: number) {
     const [character, request] = await Promise.all([
-      this.#characters.findById(characterId),
+      // the chat's character: a catalog one, or the user's own
+      this.#characters.findAvailableTo(characterId, job.userId),
       this.#messages.findInChat(job.chatId, job.userMessageId),
     ]);
     return character && request ? { character, request } : undefined;

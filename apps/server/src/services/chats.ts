@@ -14,8 +14,10 @@ import {
   type ChatWithCharacter,
 } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
+import { UserRepository } from "../repositories/users.ts";
 import type { ImageJob, ReplyJob } from "./answers.ts";
 import type { BillingService } from "./billing/billing-service.ts";
+import { expandCardMacros, mentionsUser } from "./custom-characters/card-macros.ts";
 import type { ImageIntents } from "./image-intents.ts";
 import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
@@ -41,6 +43,7 @@ export class ChatService {
   readonly #log: { error(obj: object, msg: string): void };
   readonly #bus: EventBus;
   readonly #billing: BillingService;
+  readonly #users: UserRepository;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -55,6 +58,7 @@ export class ChatService {
     billing: BillingService;
   }) {
     this.#db = deps.db;
+    this.#users = new UserRepository(deps.db);
     this.#billing = deps.billing;
     this.#bus = deps.bus;
     this.#storage = deps.storage;
@@ -100,16 +104,26 @@ export class ChatService {
     };
   }
 
-  /** Opens the user's chat with a character; a new chat starts with the character's first message. */
+  /**
+   * Opens the user's chat with a character, a catalog one or one of the user's own (another
+   * user's is a 404); a new chat starts with the character's first message.
+   */
   async open(userId: string, characterId: number): Promise<Chat> {
-    const character = await this.#characters.findById(characterId);
+    const character = await this.#characters.findAvailableTo(characterId, userId);
     if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
+    // an imported card's greeting may name the user ({{user}})
+    const firstMessage = mentionsUser(character.first_msg)
+      ? expandCardMacros(character.first_msg, {
+          char: character.name,
+          user: (await this.#users.findById(userId))?.first_name ?? null,
+        })
+      : character.first_msg;
     const chatId = await this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const at = now();
       const { id, created } = await work.chats.findOrCreate(userId, characterId, at);
       if (created) {
-        await work.messages.insert({ chat_id: id, sender: "model", type: "text", text: character.first_msg });
+        await work.messages.insert({ chat_id: id, sender: "model", type: "text", text: firstMessage });
       }
       return id;
     });

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { customImagesJobHandler } from "../jobs/custom-images.ts";
 import { imageJobHandler } from "../jobs/image.ts";
 import { subscriptionPeriodEndJobHandler, testCheckoutEventJobHandler } from "../jobs/payments.ts";
+import { portraitJobHandler } from "../jobs/portrait.ts";
 import { replyJobHandler } from "../jobs/reply.ts";
 import { voiceJobHandler } from "../jobs/voice.ts";
 import { PrivateMediaSigner } from "../media/private-urls.ts";
@@ -34,6 +35,10 @@ import { SubscriptionPeriods } from "./billing/subscription-periods.ts";
 import { TEST_CHECKOUT_EVENT_JOB, TestCheckout } from "./billing/test-checkout.ts";
 import { CatalogService } from "./catalog.ts";
 import { ChatService } from "./chats.ts";
+import { CustomCharacterService } from "./custom-characters/custom-character-service.ts";
+import { PORTRAIT_JOB, PortraitPainter } from "./custom-characters/portrait-painter.ts";
+import { Portraits } from "./custom-characters/portraits.ts";
+import { TraitPreviews } from "./custom-characters/trait-previews.ts";
 import { CUSTOM_IMAGES_JOB, CustomImageService } from "./custom-images/custom-image-service.ts";
 import { ImageRequestFulfilment } from "./custom-images/image-request-fulfilment.ts";
 import { DevMailbox } from "./email/dev-mailbox.ts";
@@ -91,6 +96,9 @@ export function createServices(deps: {
     imageJobHandler({ answers, images: deps.images, bus: deps.bus, storage: deps.storage }),
   );
   jobs.register("voice", voiceJobHandler({ voice, tts: deps.tts, bus: deps.bus }));
+  const portraits = new Portraits({ storage: deps.storage, images: deps.images });
+  const portraitPainter = new PortraitPainter({ db, portraits, presenter, bus: deps.bus });
+  jobs.register(PORTRAIT_JOB, portraitJobHandler(portraitPainter));
   jobs.register(
     CUSTOM_IMAGES_JOB,
     customImagesJobHandler({
@@ -162,6 +170,19 @@ export function createServices(deps: {
       privateMedia,
       log: deps.log,
     }),
+    customCharacters: new CustomCharacterService({
+      db,
+      billing,
+      moderation,
+      jobs,
+      storage: deps.storage,
+      portraits,
+      painter: portraitPainter,
+      presenter,
+      bus: deps.bus,
+      log: deps.log,
+    }),
+    traitPreviews: new TraitPreviews({ storage: deps.storage }),
     devMailbox: new DevMailbox(db),
     accounts: new AccountService({
       auth,

@@ -26,6 +26,16 @@ export class Presenter {
     return url;
   }
 
+  /**
+   * A character's portrait: catalog art is public; a user's own character's is private, shown to
+   * its owner (the only one its answers reach) by a signed, expiring link; none ("") while the
+   * first portrait is still being drawn.
+   */
+  #portraitUrl(key: string): string {
+    if (key === "") return "";
+    return isPublicKey(key) ? this.#url(key) : this.#privateMedia.url(key);
+  }
+
   model(row: CharacterWithCounts): Model {
     return {
       id: row.id,
@@ -42,8 +52,8 @@ export class Presenter {
       relationship: row.relationship,
       first_msg: row.first_msg,
       user_first_msg_help: row.user_first_msg_help,
-      avatar_url: this.#url(row.avatar_key),
-      cover_url: this.#url(row.cover_key),
+      avatar_url: this.#portraitUrl(row.avatar_key),
+      cover_url: this.#portraitUrl(row.cover_key),
       photo_count: row.photo_count,
       video_count: row.video_count,
     };
@@ -57,7 +67,7 @@ export class Presenter {
       age: character.age,
       gender: character.gender,
       tagline: character.tagline,
-      avatar_url: this.#url(character.avatar_key),
+      avatar_url: this.#portraitUrl(character.avatar_key),
     };
   }
 

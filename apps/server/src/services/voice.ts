@@ -5,8 +5,9 @@ import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { BadRequestError, NotFoundError, PremiumRequiredError } from "../errors.ts";
 import type { MediaStorage } from "../media/storage.ts";
-import { speakableText } from "../providers/tts/index.ts";
+import { speakableText, voiceForGender } from "../providers/tts/index.ts";
 import type { SpeechAudio } from "../providers/tts/types.ts";
+import { CHARACTER_VOICES, type CharacterVoiceId, isCharacterVoice } from "../providers/tts/voices.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import type { UserRepository } from "../repositories/users.ts";
@@ -24,7 +25,7 @@ export interface VoiceJob {
 /** What the voice job finds: the recording made already, or the text to read and who speaks it. */
 export type VoiceWork =
   | { status: "ready"; link: string }
-  | { status: "to_record"; text: string; gender: Gender };
+  | { status: "to_record"; text: string; gender: Gender; characterVoice: CharacterVoiceId | undefined };
 
 /** Where a voice file goes: public (played by <audio> from /media), under a name nobody can guess. */
 function voiceStorageKey(extension: string): string {
@@ -111,7 +112,15 @@ export class VoiceService {
     }
     const chat = await this.#chats.findForUser(job.chatId, job.userId);
     if (!chat) return undefined;
-    return { status: "to_record", text: message.text, gender: chat.character.gender };
+    const chosen = chat.character.voice;
+    // a user's own character speaks in the voice it was given (one of its gender's)
+    const characterVoice =
+      chosen &&
+      isCharacterVoice(chosen) &&
+      CHARACTER_VOICES[chosen].gender === voiceForGender(chat.character.gender)
+        ? chosen
+        : undefined;
+    return { status: "to_record", text: message.text, gender: chat.character.gender, characterVoice };
   }
 
   /**

@@ -13,6 +13,7 @@ import { PrivateMediaSigner } from "../../src/media/private-urls.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
 import type { ImageProvider } from "../../src/providers/image/types.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
+import type { TtsProvider } from "../../src/providers/tts/types.ts";
 import type { EventBus } from "../../src/realtime/bus.ts";
 import { Presenter } from "../../src/services/presenters.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
@@ -75,6 +76,8 @@ export async function createTestApp(
     llm?: LlmProvider;
     /** the image provider; from the configuration (procedural) unless given */
     images?: ImageProvider;
+    /** text to speech; from the configuration (espeak-ng) unless given */
+    tts?: TtsProvider;
     /** another instance's database, shared instead of a fresh one (the owner drops it) */
     database?: DatabaseHandle;
     /** the app's logger; none unless given (tests that read the log pass a stream) */
@@ -107,6 +110,7 @@ export async function createTestApp(
         ...(options.bus ? { bus: options.bus } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.images ? { images: options.images } : {}),
+        ...(options.tts ? { tts: options.tts } : {}),
       },
       { logger: options.logger ?? false },
     );

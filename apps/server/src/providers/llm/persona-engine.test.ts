@@ -244,3 +244,43 @@ describe("PersonaEngine", () => {
     expect(await engine.check()).toMatchObject({ status: "ok" });
   });
 });
+
+describe("PersonaEngine with a card's lorebook", () => {
+  const lore = [
+    "The Blue Lantern is the old signal lamp Sofia keeps lit.",
+    "Sofia never drinks her own coffee.",
+  ];
+  const withLore: CharacterCard = { ...sofia, lore };
+
+  it("brings up the entry that matches what the user talks about", () => {
+    const replies = Array.from({ length: 12 }, (_, seed) =>
+      engine.reply({
+        character: withLore,
+        history: [
+          { from: "model", text: sofia.first_msg },
+          { from: "user", text: "Tell me about the lantern by the sea." },
+        ],
+        userName: null,
+        seed,
+      }),
+    );
+    const mentioning = replies.filter((reply) => reply.includes(lore[0] as string));
+    expect(mentioning.length).toBeGreaterThan(0);
+    expect(replies.some((reply) => reply.includes("never drinks her own coffee"))).toBe(false);
+  });
+
+  it("keeps quiet about lore nobody mentioned", () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const reply = engine.reply({
+        character: withLore,
+        history: [
+          { from: "model", text: sofia.first_msg },
+          { from: "user", text: "How was your day?" },
+        ],
+        userName: null,
+        seed,
+      });
+      expect(reply).not.toContain("Lantern");
+    }
+  });
+});

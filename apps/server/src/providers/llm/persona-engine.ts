@@ -256,6 +256,21 @@ const CALLBACK_AFTER = new Set<Intent>([
   "default",
   "laugh",
 ]);
+/** Replies a fact from the card's lorebook fits into. */
+const LORE_AFTER = new Set<Intent>([
+  "about_me",
+  "identity",
+  "where",
+  "hobbies",
+  "story",
+  "question",
+  "yes_no",
+  "do_you_like",
+  "favorite_other",
+  "share",
+  "default",
+  "affirm",
+]);
 /** Replies that may end with a line about the relationship. */
 const CLOSER_AFTER = new Set<Intent>(["compliment", "thanks", "default", "how_are_you", "laugh", "happy"]);
 /** Replies that stay short and on point: no greeting, no extra acknowledgements. */
@@ -317,6 +332,7 @@ function compose(reading: Reading, rng: Rng): string {
     trait: rng.pick(persona.traits),
     like: recentLikes.length > 0 ? rng.pick(recentLikes) : null,
     shared: facts.likes.map((like) => lines.sharedHobby(persona.hobbies, like.thing)).find(Boolean) ?? null,
+    lore: loreFact(request.character, lower, previousReply),
   };
   const say = (pool: Line[], statement = false): string | null => pickLine(pool, scene, rng, statement);
 
@@ -371,6 +387,11 @@ function compose(reading: Reading, rng: Rng): string {
       if (!asks) after.push(callback);
       else if (!callback.includes("?")) lead.push(callback);
     }
+  }
+  if (scene.lore && LORE_AFTER.has(intent) && after.length === 0 && rng.chance(0.7)) {
+    // a statement: before the main reply when that asks, so the reply still ends on its question
+    const fact = say(lines.LORE, true);
+    if (fact) (asks ? lead : after).push(fact);
   }
   const endsAsking = (after.at(-1) ?? main).trimEnd().endsWith("?");
   if (CLOSER_AFTER.has(intent) && !endsAsking && rng.chance(0.2)) {
@@ -680,6 +701,84 @@ function homeOf(card: CharacterCard): string | null {
   return place && place !== first ? place : null;
 }
 
+const LORE_MAX_CHARS = 220;
+
+/** Words too common to tie a lorebook entry to what the user said. */
+const COMMON_WORDS = new Set([
+  "about",
+  "after",
+  "again",
+  "also",
+  "been",
+  "before",
+  "could",
+  "does",
+  "doing",
+  "from",
+  "have",
+  "here",
+  "just",
+  "know",
+  "like",
+  "more",
+  "much",
+  "really",
+  "some",
+  "tell",
+  "than",
+  "that",
+  "their",
+  "them",
+  "then",
+  "there",
+  "they",
+  "thing",
+  "think",
+  "this",
+  "very",
+  "want",
+  "were",
+  "what",
+  "when",
+  "where",
+  "which",
+  "with",
+  "would",
+  "your",
+  "yours",
+]);
+
+/**
+ * The lorebook fact a reply may bring up: the first sentence of the first entry that shares a
+ * word with the user's message (so the engine talks about what the user talked about, not about
+ * every entry the card keeps in the prompt); none when the previous reply already said it.
+ */
+function loreFact(card: CharacterCard, said: string, previousReply: string | null): string | null {
+  const words = new Set(
+    (said.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((word) => !COMMON_WORDS.has(word)),
+  );
+  if (words.size === 0) return null;
+  const entry = card.lore?.find((text) =>
+    (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some((word) => words.has(word)),
+  );
+  if (!entry) return null;
+  const flat = entry.replace(/\s+/g, " ").trim();
+  let sentence = /^.*?[.!?](?:\s|$)/.exec(flat)?.[0]?.trim() ?? flat;
+  if (sentence.length > LORE_MAX_CHARS)
+    sentence = `${sentence.slice(0, LORE_MAX_CHARS).replace(/\s+\S*$/, "")}…`;
+  if (!/[.!?…]$/.test(sentence)) sentence += ".";
+  if (previousReply?.includes(sentence)) return null;
+  return sentence;
+}
+
+/** The description's first sentence when it adds to the tagline. */
+function aboutOf(card: CharacterCard): string | null {
+  const first = /^[^.!?]*[.!?]?/.exec(card.description.trim())?.[0]?.trim() ?? "";
+  if (first.length < 12 || first.length > 200) return null;
+  const tagline = card.tagline.trim().toLowerCase();
+  return tagline && first.toLowerCase().startsWith(tagline) ? null : first;
+}
+
 function personaOf(card: CharacterCard): Persona {
   const first = card.name.trim().split(/\s+/)[0] || card.name.trim() || "me";
   const hobbies = card.hobbies
@@ -700,6 +799,7 @@ function personaOf(card: CharacterCard): Persona {
     tone: toneOf(card.personality),
     bond: bondOf(card.relationship),
     home: homeOf(card),
+    about: aboutOf(card),
   };
 }
 

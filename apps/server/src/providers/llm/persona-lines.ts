@@ -23,6 +23,8 @@ export interface Persona {
   bond: Bond;
   /** Where they live, when the card says so ("Seville"). */
   home: string | null;
+  /** The description's first sentence, when it says more than the tagline. */
+  about: string | null;
 }
 
 export interface Scene {
@@ -44,6 +46,8 @@ export interface Scene {
   like: UserLike | null;
   /** The hobby of the character the user's likes share, if any. */
   shared: string | null;
+  /** A fact from the card's lorebook that bears on the last messages, one sentence, if any. */
+  lore: string | null;
 }
 
 export type Line = (scene: Scene) => string | null;
@@ -222,6 +226,17 @@ export const IDENTITY: Line[] = [
   (s) => `Ask anyone and they'll tell you: "${quoted(s)}." I'd add that I'm a very good listener. Try me.`,
   (s) =>
     `I'm ${s.persona.first}, ${s.persona.age}, and right now? Your ${s.persona.relationship}. That's the part that matters tonight, isn't it?`,
+  (s) =>
+    s.persona.about
+      ? `If you want it in one line: "${s.persona.about.replace(/[.!]+$/, "")}." The rest you'll have to find out yourself.`
+      : null,
+];
+
+/** Said after the reply when the card's lorebook has something on what was just said. */
+export const LORE: Line[] = [
+  (s) => (s.lore ? `That reminds me: ${s.lore}` : null),
+  (s) => (s.lore ? `You know what I keep thinking about? ${s.lore}` : null),
+  (s) => (s.lore ? `Funny you should bring that up. ${s.lore}` : null),
 ];
 
 export const NAME: Line[] = [

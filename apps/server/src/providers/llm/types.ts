@@ -13,6 +13,26 @@ export interface CharacterCard {
   hobbies: string[];
   relationship: string;
   first_msg: string;
+  /** what an imported character card says beyond the fields above */
+  card?: CardFields | undefined;
+  /** the card's lorebook entries that apply to the recent messages (constant ones first) */
+  lore?: readonly string[] | undefined;
+}
+
+/**
+ * The fields of a character card (Tavern V2/V3) a reply is written with, placeholders
+ * ({{char}}, {{user}}) filled in; empty when the card leaves them out.
+ */
+export interface CardFields {
+  scenario: string;
+  /** the card's own instructions to the model */
+  systemPrompt: string;
+  /** what the model is reminded of after the conversation */
+  postHistoryInstructions: string;
+  /** example exchanges showing how the character talks (`<START>` separates them) */
+  exampleDialogue: string;
+  /** other first messages the card offers */
+  alternateGreetings: readonly string[];
 }
 
 export interface ChatTurn {
