@@ -2,6 +2,7 @@ import {
   customImagesAcceptedSchema,
   galleryResponseSchema,
   generatedImageListSchema,
+  IMAGE_GENERATION_PRICE_TOKENS,
   modelListSchema,
   type SocketEvent,
 } from "@reverie/shared";
@@ -183,7 +184,14 @@ describe("image generation (/api/custom/images)", () => {
         cover_key: "public/characters/custom.webp",
         position: 0,
         owner_id: ownerId,
-        traits: JSON.stringify({ ethnicity: "asian", hair_style: "long", eyes_color: "green", ...traits }),
+        traits: JSON.stringify({
+          ethnicity: "east_asian",
+          hair_style: "long_black",
+          eyes_color: "green",
+          personality: "playful",
+          hobbies: "reading,hiking",
+          ...traits,
+        }),
         source: "builder",
         portrait_status: "ready",
       })
@@ -207,6 +215,8 @@ describe("image generation (/api/custom/images)", () => {
       current_tokens: 100 - 2 * PRICE,
       price_tokens: PRICE,
     });
+    // the price the web app shows before the first request is the one charged
+    expect(PRICE).toBe(IMAGE_GENERATION_PRICE_TOKENS);
 
     const event = await painter.pictures(body.request_id);
     expect(event).toEqual({
@@ -291,7 +301,13 @@ describe("image generation (/api/custom/images)", () => {
     expect(images.requests.map((request) => [request.style, request.character.name])).toEqual([
       ["anime", "Juniper"],
     ]);
-    expect(images.requests[0]?.look).toEqual(lookForCharacter(character));
+    // the look the character was built with, not one picked from its slug
+    const look = images.requests[0]?.look;
+    expect(look).toEqual(lookForCharacter(character));
+    expect(look).not.toEqual(lookForCharacter({ slug: character.slug, gender: character.gender }));
+    expect(buildImagePrompt(images.requests[0] as ImageRequest).prompt).toMatch(
+      /East Asian.*long straight black hair, [a-z ]*green eyes/,
+    );
     expect((await maker.list(modelId)).map((item) => item.style)).toEqual(["anime"]);
     expect(await maker.list(catalogModelId)).toEqual([]);
   });
