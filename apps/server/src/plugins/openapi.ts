@@ -37,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: "gallery", description: "Photos, videos, bundles and packs" },
         { name: "chats", description: "Conversations with characters" },
         { name: "payments", description: "Plans, tokens and purchases" },
+        { name: "custom", description: "Your own characters, character cards and generated pictures" },
         { name: "system", description: "Health and operations" },
       ],
     },

@@ -1,4 +1,4 @@
-import type { PlanVariant, TOKEN_PACKAGE_SIZES } from "@reverie/shared";
+import { IMAGE_GENERATION_PRICE_TOKENS, type PlanVariant, type TOKEN_PACKAGE_SIZES } from "@reverie/shared";
 
 /**
  * Every price and allowance of the product, in one place (issue 10). Money is in integer cents of
@@ -17,7 +17,7 @@ export const CATALOGUE = {
     unlockPrivateVideo: 40,
     customCharacter: 30,
     /** per picture made on /generate_image */
-    imageGeneration: 5,
+    imageGeneration: IMAGE_GENERATION_PRICE_TOKENS,
   },
   /** what premium includes; MonthlyTokens are granted at the start of every paid month */
   premiumFeatures: {

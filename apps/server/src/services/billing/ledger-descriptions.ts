@@ -15,6 +15,8 @@ export function describeLedgerEntry(row: TokenLedgerRow): string {
     case "monthly_tokens":
       return "Premium tokens for the new period";
     case "refund":
+      if (row.reference?.startsWith("refund:image_request:"))
+        return "Refund for pictures that could not be made";
       return row.delta > 0 ? "Refund for a reply that could not be made" : "A free message given back";
     case "grant":
       return "Added by Reverie support";
