@@ -27,6 +27,7 @@ import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
 import { chatRoutes } from "./routes/chats.ts";
+import { customCardRoutes } from "./routes/custom-cards.ts";
 import { customImageRoutes } from "./routes/custom-images.ts";
 import { customModelRoutes } from "./routes/custom-models.ts";
 import { customTraitRoutes } from "./routes/custom-traits.ts";
@@ -171,6 +172,10 @@ export async function buildApp(
       });
       await api.register(customTraitRoutes, { previews: services.traitPreviews });
       await api.register(customModelRoutes, {
+        accounts: services.accounts,
+        customCharacters: services.customCharacters,
+      });
+      await api.register(customCardRoutes, {
         accounts: services.accounts,
         customCharacters: services.customCharacters,
       });
