@@ -83,18 +83,6 @@ export class CustomCharacterRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** How many of the owner's characters a premium month's allowance paid for since `since`. */
-  async countIncludedSince(ownerId: string, since: string): Promise<number> {
-    const row = await this.#db
-      .selectFrom("characters")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("owner_id", "=", ownerId)
-      .where("paid_tokens", "=", 0)
-      .where("created_at", ">=", since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
   /**
    * Holds the owner's row until the transaction ends, so two creations at once count the month's
    * allowance one after the other (a write takes the row lock on Postgres; SQLite has one writer).

@@ -142,6 +142,22 @@ export class LedgerRepository {
     return Number(row.count);
   }
 
+  /**
+   * How many changes for `reason` an allowance paid (zero-token rows) since `since`: they stay in
+   * the ledger when what they paid for is deleted, so deleting and recreating does not refill it.
+   */
+  async countIncludedSince(userId: string, reason: string, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom("token_ledger")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("user_id", "=", userId)
+      .where("reason", "=", reason)
+      .where("delta", "=", 0)
+      .where("created_at", ">=", since.toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** The sum of the user's ledger, which always equals their balance (checked by the tests). */
   async sum(userId: string): Promise<number> {
     const row = await this.#db

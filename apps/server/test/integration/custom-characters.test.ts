@@ -394,8 +394,16 @@ describe("custom characters", () => {
     expect(paid.status).toBe(201);
     expect(paid.body.current_tokens).toBe(0);
     const rows = await ownedRows(t, user.id);
-    expect(rows.map((row) => row.paid_tokens).sort()).toEqual([0, 0, 0, PRICE].sort());
-    expect(await ledger(t, user.id)).toEqual([{ delta: -PRICE, reason: "custom_character" }]);
+    expect(rows.map((row) => row.paid_tokens).sort()).toEqual([...Array(ALLOWANCE).fill(0), PRICE].sort());
+    // each use of the allowance is in the statement, at no cost
+    expect(await ledger(t, user.id)).toEqual([
+      ...Array(ALLOWANCE).fill({ delta: 0, reason: "custom_character" }),
+      { delta: -PRICE, reason: "custom_character" },
+    ]);
+    // deleting an included character does not give the allowance back
+    const included = rows.find((row) => row.paid_tokens === 0);
+    expect((await user.call("DELETE", `/api/custom/models/${included?.id}`)).status).toBe(204);
+    expect((await user.call("POST", "/api/custom/models", payload({ name: "Again" }))).status).toBe(402);
   });
 
   it("lists, shows, changes, redraws and deletes the user's characters", async () => {

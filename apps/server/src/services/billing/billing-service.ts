@@ -120,6 +120,27 @@ export class BillingService {
     return new LedgerRepository(trx).credit(change);
   }
 
+  /**
+   * Uses one of an allowance (a premium month's included characters) inside the caller's
+   * transaction: a zero-token ledger row, so the statement shows it and deleting what it paid for
+   * gives nothing back. False when `limit` uses since `since` are spent already.
+   */
+  async useAllowance(
+    trx: Db,
+    use: { userId: string; reason: string; reference: string; limit: number; since: Date },
+  ): Promise<boolean> {
+    const ledger = new LedgerRepository(trx);
+    if ((await ledger.countIncludedSince(use.userId, use.reason, use.since)) >= use.limit) return false;
+    return (
+      (await ledger.credit({
+        userId: use.userId,
+        amount: 0,
+        reason: use.reason,
+        reference: use.reference,
+      })) !== null
+    );
+  }
+
   /** Takes tokens for a reason inside the caller's transaction: the balance then, or null if too few. */
   async spend(
     trx: Db,

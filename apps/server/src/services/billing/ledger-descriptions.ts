@@ -21,7 +21,7 @@ export function describeLedgerEntry(row: TokenLedgerRow): string {
     case "grant":
       return "Added by Reverie support";
     case "custom_character":
-      return "Created a character";
+      return row.delta === 0 ? "Created a character (included in Premium)" : "Created a character";
     case "image_generation":
       return "Generated pictures";
     default:

@@ -70,8 +70,8 @@ function newRevision(): string {
 }
 
 /** The first instant of the current calendar month (UTC), when a premium allowance starts again. */
-function monthStart(now = new Date()): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 /**
@@ -308,9 +308,10 @@ export class CustomCharacterService {
   }
 
   /**
-   * Pays for a new character inside its transaction: premium's monthly allowance first (the
-   * owner's characters it paid for this calendar month, counted with the owner's row held so two
-   * creations at once count one after the other), else the catalogue's price in tokens.
+   * Pays for a new character inside its transaction: premium's monthly allowance first (its uses
+   * this calendar month are ledger rows, counted with the owner's row held so two creations at
+   * once count one after the other, and kept when a character is deleted), else the catalogue's
+   * price in tokens.
    */
   async #pay(
     trx: Kysely<Database>,
@@ -320,9 +321,17 @@ export class CustomCharacterService {
   ): Promise<{ paidTokens: number; balance: number }> {
     await characters.lockOwner(userId);
     const { plan, tokens } = await this.#billing.balance(userId, trx);
-    if (plan === "premium") {
-      const used = await characters.countIncludedSince(userId, monthStart());
-      if (used < CATALOGUE.premiumFeatures.CustomCharacters) return { paidTokens: 0, balance: tokens };
+    if (
+      plan === "premium" &&
+      (await this.#billing.useAllowance(trx, {
+        userId,
+        reason: "custom_character",
+        reference: `custom_character:${slug}`,
+        limit: CATALOGUE.premiumFeatures.CustomCharacters,
+        since: monthStart(),
+      }))
+    ) {
+      return { paidTokens: 0, balance: tokens };
     }
     const price = CATALOGUE.costs.customCharacter;
     const left = await this.#billing.spend(trx, {
