@@ -246,7 +246,7 @@ function StepBody({
   }
   if (stepId === "summary") {
     return (
-      <div className="lg:hidden">
+      <div className="mx-auto max-w-72 lg:hidden">
         <CharacterPreview draft={draft} offered={offered} />
       </div>
     );

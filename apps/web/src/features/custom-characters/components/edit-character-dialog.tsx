@@ -12,7 +12,7 @@ import type { BuilderDraft } from "../utils/builder-draft";
 import { withTraitValue } from "../utils/builder-draft";
 import { stepsFor, traitsOfStep } from "../utils/builder-steps";
 import { classifyCreateError } from "../utils/create-errors";
-import { traitsForGender } from "../utils/trait-options";
+import { editableTraits, traitsForGender } from "../utils/trait-options";
 import { DetailsFields } from "./details-fields";
 import { TraitPicker } from "./trait-picker";
 
@@ -27,8 +27,11 @@ export function EditCharacterDialog({ model, onClose }: { model: CustomModel; on
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const offered = useMemo(
-    () => (catalogue.data ? traitsForGender(catalogue.data.traits, model.gender) : []),
-    [catalogue.data, model.gender],
+    () =>
+      catalogue.data
+        ? editableTraits(traitsForGender(catalogue.data.traits, model.gender), model.source)
+        : [],
+    [catalogue.data, model.gender, model.source],
   );
   const traitSteps = stepsFor(offered).filter((step) => step.traits.length > 0);
 
@@ -40,7 +43,7 @@ export function EditCharacterDialog({ model, onClose }: { model: CustomModel; on
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const result = buildCustomModelUpdate(model, draft, catalogue.data?.traits ?? []);
+    const result = buildCustomModelUpdate(model, draft, offered);
     if (!result.ok) {
       setProblems(Object.fromEntries(result.problems.map((problem) => [problem.field, problem.message])));
       return;
@@ -63,7 +66,7 @@ export function EditCharacterDialog({ model, onClose }: { model: CustomModel; on
     }
   }
 
-  const pending = buildCustomModelUpdate(model, draft, catalogue.data?.traits ?? []);
+  const pending = buildCustomModelUpdate(model, draft, offered);
   const redraws = pending.ok && changesLook(pending.payload);
 
   return (
@@ -74,6 +77,11 @@ export function EditCharacterDialog({ model, onClose }: { model: CustomModel; on
           onChange={(details) => change({ ...draft, ...details })}
           errors={problems}
         />
+        {model.source === "card" ? (
+          <p className="text-sm text-ink-400">
+            {model.name} came from a character card: their look and personality stay as the card has them.
+          </p>
+        ) : null}
         {catalogue.isPending ? (
           <Skeleton className="h-48 rounded-2xl" />
         ) : catalogue.isError ? (

@@ -159,13 +159,15 @@ export function ImportCardDialog({
             value={age}
             onChange={(event) => setAge(event.target.value)}
             error={ageError}
-            hint={`Cards don't say: characters are ${CUSTOM_LIMITS.minAge} or older.`}
+            hint={`${CUSTOM_LIMITS.minAge} or older: cards don't say.`}
             data-testid="card-age"
           />
           <div className="space-y-1.5">
-            <label htmlFor={categoryId} className="text-sm font-medium text-ink-200">
-              Category
-            </label>
+            <div className="flex items-baseline">
+              <label htmlFor={categoryId} className="text-sm font-medium text-ink-200">
+                Category
+              </label>
+            </div>
             <Select
               id={categoryId}
               value={category}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildCustomModelPayload, buildCustomModelUpdate, draftFromModel } from "./build-payload";
 import { type BuilderDraft, EMPTY_DRAFT } from "./builder-draft";
 import { TEST_CATALOGUE } from "./test-catalogue";
+import { traitsForGender } from "./trait-options";
 
 const COMPLETE: BuilderDraft = {
   gender: "female",
@@ -133,9 +134,11 @@ describe("draftFromModel", () => {
   });
 });
 
+const FEMALE_TRAITS = traitsForGender(TEST_CATALOGUE, "female");
+
 describe("buildCustomModelUpdate", () => {
   it("sends nothing when nothing changed", () => {
-    expect(buildCustomModelUpdate(MODEL, draftFromModel(MODEL), TEST_CATALOGUE)).toEqual({
+    expect(buildCustomModelUpdate(MODEL, draftFromModel(MODEL), FEMALE_TRAITS)).toEqual({
       ok: true,
       payload: {},
     });
@@ -149,15 +152,25 @@ describe("buildCustomModelUpdate", () => {
       description: "Loves thunderstorms.",
       traits: { ...draft.traits, hair_style: ["short_black"], hobbies: ["gaming"] },
     };
-    expect(buildCustomModelUpdate(MODEL, edited, TEST_CATALOGUE)).toEqual({
+    expect(buildCustomModelUpdate(MODEL, edited, FEMALE_TRAITS)).toEqual({
       ok: true,
       payload: { age: 25, description: "Loves thunderstorms.", hair_style: "short_black", hobbies: "gaming" },
     });
   });
 
+  it("sends no trait the edit may not change (an imported character's look)", () => {
+    const draft = draftFromModel(MODEL);
+    const edited = { ...draft, traits: { ...draft.traits, hair_style: ["short_black"], voice: ["deep"] } };
+    const voiceOnly = FEMALE_TRAITS.filter((trait) => trait.key === "voice");
+    expect(buildCustomModelUpdate(MODEL, edited, voiceOnly)).toEqual({
+      ok: true,
+      payload: { voice: "deep" },
+    });
+  });
+
   it("checks the name and the age", () => {
     const draft = { ...draftFromModel(MODEL), name: " ", age: "16" };
-    const result = buildCustomModelUpdate(MODEL, draft, TEST_CATALOGUE);
+    const result = buildCustomModelUpdate(MODEL, draft, FEMALE_TRAITS);
     expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual(["name", "age"]);
   });
 });

@@ -67,7 +67,8 @@ export type CustomModelUpdate = Partial<Omit<CustomModelPayload, "gender">>;
 export function buildCustomModelUpdate(
   model: CustomModel,
   draft: BuilderDraft,
-  catalogue: readonly TraitDefinition[],
+  /** the traits the edit may change, as offered in the character's category */
+  editable: readonly TraitDefinition[],
 ): PayloadResult<CustomModelUpdate> {
   const problems = detailsProblems(draft);
   const age = parseAge(draft.age);
@@ -79,7 +80,7 @@ export function buildCustomModelUpdate(
   if (age !== model.age) update.age = age;
   const description = draft.description.trim();
   if (description !== model.description.trim()) update.description = description;
-  for (const trait of traitsForGender(catalogue, model.gender)) {
+  for (const trait of editable) {
     const values = offeredValues(draft, trait);
     if (values.length === 0) continue;
     const value = traitValue(trait, values);

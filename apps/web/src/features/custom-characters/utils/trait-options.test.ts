@@ -1,6 +1,6 @@
 import type { TraitDefinition } from "@reverie/shared";
 import { describe, expect, it } from "vitest";
-import { maxValues, optionLabel, storedTraitValues, traitsForGender } from "./trait-options";
+import { editableTraits, maxValues, optionLabel, storedTraitValues, traitsForGender } from "./trait-options";
 
 const ALL = ["female", "male", "anime_female", "anime_male"] as const;
 
@@ -101,5 +101,14 @@ describe("storedTraitValues", () => {
       hobbies: ["yoga", "travel"],
       voice: ["soft"],
     });
+  });
+});
+
+describe("editableTraits", () => {
+  it("offers every trait of a built character and only the voice of an imported one", () => {
+    expect(editableTraits(TRAITS, "builder").map((trait) => trait.key)).toEqual(
+      TRAITS.map((trait) => trait.key),
+    );
+    expect(editableTraits(TRAITS, "card").map((trait) => trait.key)).toEqual(["voice"]);
   });
 });

@@ -56,3 +56,16 @@ export function storedTraitValues(traits: Readonly<Record<string, string>>): Rec
   }
   return values;
 }
+
+/** An imported character keeps its card's look and personality: only its voice is picked here. */
+const CARD_EDITABLE_TRAITS: readonly string[] = ["voice"];
+
+/** The traits an edit may change: all for a built character, the voice for an imported one. */
+export function editableTraits(
+  offered: readonly TraitDefinition[],
+  source: "builder" | "card",
+): TraitDefinition[] {
+  return source === "card"
+    ? offered.filter((trait) => CARD_EDITABLE_TRAITS.includes(trait.key))
+    : [...offered];
+}
