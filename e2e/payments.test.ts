@@ -2,37 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { arrangeAccount, useBrowser } from "./support/browser.ts";
 import { send, signUpAndOpenChat, uniqueEmail } from "./support/chat.ts";
+import { TEST_CARDS as CARDS, checkoutOutcome, payWithCard, tokenCount } from "./support/payments.ts";
 
 const browser = useBrowser();
-
-const CARDS = {
-  approves: "4242 4242 4242 4242",
-  declines: "4000 0000 0000 0002",
-};
-
-/** On the built-in test checkout's page (/pay/<order>): types a card and pays. */
-async function payWithCard(page: Page, card: string) {
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/"));
-  await page.getByTestId("test-mode-ribbon").waitFor();
-  await page.getByTestId("card-number").fill(card);
-  await page.getByTestId("card-expiry").fill("12/39");
-  await page.getByTestId("card-cvc").fill("123");
-  await page.getByTestId("card-name").fill("Sam Tester");
-  await page.getByTestId("pay-button").click();
-}
-
-/** The return page (/checkout?order=…) once the payment is confirmed: its outcome. */
-async function checkoutOutcome(page: Page): Promise<string | null> {
-  await page.waitForURL((url) => url.pathname === "/checkout" && url.searchParams.has("order"));
-  const result = page.locator('[data-testid="checkout-result"]:not([data-state="confirming"])');
-  await result.waitFor({ timeout: 20_000 });
-  return result.getAttribute("data-state");
-}
-
-async function tokenCount(page: Page): Promise<number> {
-  const text = await page.getByTestId("nav-token-count").first().textContent();
-  return Number((text ?? "").replace(/[^0-9]/g, ""));
-}
 
 async function analyticsEvents(page: Page) {
   return page.evaluate(

@@ -17,6 +17,7 @@ import { useDeleteChat } from "@/features/chat/api/delete-chat";
 import { useOpenChat } from "@/features/chat/api/open-chat";
 import { Conversation } from "@/features/chat/components/conversation";
 import { MyChatList } from "@/features/chat/components/my-chat-list";
+import { useCustomModel } from "@/features/custom-characters/api/get-custom-model";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
@@ -26,7 +27,12 @@ export default function ChatRoomRoute() {
   const params = useParams();
   const modelId = Number(params.id);
   const validId = Number.isInteger(modelId) && modelId > 0;
-  const model = useModel(validId ? modelId : 0);
+  // a catalog character, or else the user's own (the catalog never answers for those)
+  const catalogModel = useModel(validId ? modelId : 0);
+  const notInCatalog =
+    catalogModel.isError && isApiError(catalogModel.error) && catalogModel.error.isNotFound;
+  const ownModel = useCustomModel(validId ? modelId : 0, { enabled: notInCatalog });
+  const model = notInCatalog ? ownModel : catalogModel;
   const deleteChat = useDeleteChat();
   // Opening a chat creates one: once deletion starts, the open query must not run again (removing
   // it from the cache would otherwise refetch it while this screen is still mounted).

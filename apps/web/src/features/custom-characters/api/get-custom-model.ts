@@ -19,6 +19,7 @@ export const customModelQueryOptions = (id: number) =>
         : false,
   });
 
-export function useCustomModel(id: number) {
-  return useQuery(customModelQueryOptions(id));
+export function useCustomModel(id: number, options: { enabled?: boolean } = {}) {
+  const query = customModelQueryOptions(id);
+  return useQuery({ ...query, enabled: (options.enabled ?? true) && query.enabled !== false });
 }

@@ -1,0 +1,133 @@
+import type { ServerResponse } from "node:http";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RecordedRequest, startFakeUpstream } from "../apps/server/test/helpers/fake-upstream.ts";
+import { arrangeAccount, skipOverlays, useBrowser } from "./support/browser.ts";
+import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
+import { buyTokens, tokenCount } from "./support/payments.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const browser = useBrowser();
+const CARD_WITH_LOREBOOK = path.resolve(
+  import.meta.dirname,
+  "../apps/server/test/fixtures/cards/v2-lorebook.png",
+);
+
+/** Walks the constructor, taking the first offered option of every trait, and creates the character. */
+async function buildCharacter(page: Page, name: string) {
+  await page.goto("/create_ai");
+  await page.getByTestId("create-step").waitFor();
+  for (let step = 0; step < 20; step += 1) {
+    if (await page.getByTestId("builder-create").isVisible()) break;
+    const category = page.locator('[data-testid="trait-option"][data-trait="gender"][data-value="female"]');
+    if (await category.isVisible()) await category.click();
+    const pickers = page.locator('[data-testid="create-step"] [data-testid="trait-picker"]');
+    for (let index = 0; index < (await pickers.count()); index += 1) {
+      const picker = pickers.nth(index);
+      if ((await picker.locator('[data-testid="trait-option"][aria-pressed="true"]').count()) > 0) continue;
+      await picker.locator('[data-testid="trait-option"]:not([disabled])').first().click();
+    }
+    if (await page.getByTestId("character-name").isVisible()) {
+      await page.getByTestId("character-name").fill(name);
+      await page.getByTestId("character-age").fill("27");
+    }
+    await page.getByTestId("builder-next").click();
+  }
+  await page.getByTestId("builder-create").click();
+}
+
+describe("custom characters in the browser", () => {
+  it("builds a character step by step: its portrait arrives, then the user chats with it", async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail("builder");
+    await signUpAndOpenChat(page, email);
+    // premium includes characters each month
+    arrangeAccount(email, { plan: "premium" });
+    await page.reload();
+
+    await buildCharacter(page, "Nova");
+    await page.waitForURL((url) => /^\/my_ais\/\d+$/.test(url.pathname), { timeout: 20_000 });
+    await page
+      .locator('[data-testid="my-ai-details"][data-portrait-status="ready"]')
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId("chat-with-character").click();
+    await page.waitForURL((url) => /^\/chat\/\d+$/.test(url.pathname));
+    await page.getByTestId("conversation").waitFor();
+    const before = await storedReplies(page).count();
+    await send(page, "Hi Nova, tell me about your day");
+    await expect.poll(() => storedReplies(page).count(), { timeout: 30_000 }).toBe(before + 1);
+  });
+
+  it("generates 2 pictures of a character: they appear and the balance drops once per picture", async () => {
+    const page = await browser.newPage();
+    await signUpAndOpenChat(page, uniqueEmail("pictures"));
+    await buyTokens(page, "tokens_100");
+    await page.goto("/generate_image?model_id=1");
+    await page.getByTestId("image-prompt").fill("reading a book in a sunny café");
+    await page.locator('[data-testid="image-count"] [data-count="2"]').click();
+    await page.getByTestId("generate-images").click();
+    await page
+      .locator('[data-testid="generation-progress"][data-status="done"]')
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("generated-image").count()).toBe(2);
+    const perPicture = Number(await page.getByTestId("image-price").getAttribute("data-per-picture"));
+    expect(perPicture).toBeGreaterThan(0);
+    await expect.poll(() => tokenCount(page)).toBe(100 - 2 * perPicture);
+  });
+});
+
+describe("an imported card with a real LLM", () => {
+  let server: RunningServer;
+  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  const requests: RecordedRequest[] = [];
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream((_req, res: ServerResponse, body) => {
+      if (body) requests.push({ method: "POST", path: "", headers: {}, body });
+      res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+      const chunk = (delta: object, finish: string | null = null) =>
+        `data: ${JSON.stringify({
+          id: "chatcmpl-e2e",
+          object: "chat.completion.chunk",
+          created: 1_700_000_000,
+          model: "test-model",
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })}\n\n`;
+      res.end(
+        `${chunk({ role: "assistant", content: "" })}${chunk({ content: "The light has been dark a long time." })}${chunk({}, "stop")}data: [DONE]\n\n`,
+      );
+    });
+    server = await startServer((port) => ({
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LLM_BASE_URL: `${upstream.url}/v1`,
+      LLM_MODEL: "test-model",
+    }));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await upstream?.close();
+  });
+
+  it("imports a V2 PNG card and chats with it: its lorebook entry is in the prompt", async () => {
+    const page = await browser.newPage();
+    const base = `http://127.0.0.1:${server.port}`;
+    await skipOverlays(page, { gender: "female" });
+    await signUpAndOpenChat(page, uniqueEmail("card"), { baseURL: base });
+    // a character costs tokens on the free plan
+    await buyTokens(page, "tokens_100", base);
+    await page.goto(`${base}/my_ais`);
+    await page.getByTestId("import-card").first().click();
+    await page.getByTestId("card-file").setInputFiles(CARD_WITH_LOREBOOK);
+    await page.getByTestId("card-age").fill("30");
+    await page.getByTestId("card-import-submit").click();
+    await page.waitForURL((url) => /^\/my_ais\/\d+$/.test(url.pathname), { timeout: 20_000 });
+    await page.getByTestId("chat-with-character").click();
+    await page.getByTestId("conversation").waitFor();
+    requests.length = 0;
+    await send(page, "Have you been to the lighthouse lately?");
+    await expect.poll(() => requests.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const prompt = JSON.stringify(requests.at(-1)?.body);
+    expect(prompt).toContain("Cape Ferro");
+  });
+});
