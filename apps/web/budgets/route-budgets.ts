@@ -12,7 +12,7 @@ export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   "auth-callback": 111,
   character: 123,
   "chat-list": 116,
-  "chat-room": 146,
+  "chat-room": 148,
   checkout: 119,
   "create-ai": 131,
   "gallery-item": 118,
