@@ -23,6 +23,7 @@ import type { TtsProvider } from "./providers/tts/types.ts";
 import type { EventBus } from "./realtime/bus.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { registerRealtime } from "./realtime/socket.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
@@ -38,6 +39,7 @@ import { privateMediaRoutes } from "./routes/media-private.ts";
 import { modelRoutes } from "./routes/models.ts";
 import { paymentNotificationRoutes } from "./routes/payment-notifications.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { remoteConfigRoutes } from "./routes/remote-config.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { testCheckoutRoutes } from "./routes/test-checkout.ts";
 import { userRoutes } from "./routes/user.ts";
@@ -148,6 +150,7 @@ export async function buildApp(
         database: databaseCheck,
         providers: providerChecks,
       });
+      await api.register(remoteConfigRoutes, { remoteConfig: deps.config.remoteConfig });
       await api.register(modelRoutes, { services });
       await api.register(galleryRoutes, { services });
       await api.register(bundleRoutes, { services });
@@ -165,6 +168,7 @@ export async function buildApp(
       await api.register(paymentNotificationRoutes, { payments: services.payments });
       await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });
+      await api.register(analyticsRoutes, { accounts: services.accounts, analytics: services.analytics });
       await api.register(chatRoutes, {
         accounts: services.accounts,
         chats: services.chats,

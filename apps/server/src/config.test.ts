@@ -113,4 +113,39 @@ describe("loadConfig", () => {
     expect(loadConfig({ SIGN_UPS_PER_IP_PER_HOUR: "200" }).auth.signUpsPerIpPerHour).toBe(200);
     expect(() => loadConfig({ SIGN_UPS_PER_IP_PER_HOUR: "0" })).toThrow(/SIGN_UPS_PER_IP_PER_HOUR/);
   });
+
+  it("reads the remote configuration's flags, safe defaults when unset", () => {
+    expect(loadConfig({}).remoteConfig).toEqual({
+      onboarding_variant: "meet_character",
+      plan_variant: "facebook",
+      replay_enabled: false,
+      replay_sample_rate: 0.2,
+      analytics_enabled: true,
+    });
+    expect(
+      loadConfig({
+        ONBOARDING_VARIANT: "build_character",
+        FACEBOOK_PLAN_VARIANT: "default",
+        REPLAY_ENABLED: "true",
+        REPLAY_SAMPLE_RATE: "1",
+        ANALYTICS_ENABLED: "false",
+      }).remoteConfig,
+    ).toEqual({
+      onboarding_variant: "build_character",
+      plan_variant: "default",
+      replay_enabled: true,
+      replay_sample_rate: 1,
+      analytics_enabled: false,
+    });
+    expect(() => loadConfig({ REPLAY_SAMPLE_RATE: "1.5" })).toThrow(/REPLAY_SAMPLE_RATE/);
+    expect(() => loadConfig({ ONBOARDING_VARIANT: "quiz" })).toThrow(/ONBOARDING_VARIANT/);
+  });
+
+  it("forwards analytics only when a collector is configured", () => {
+    expect(loadConfig({}).analytics.forwardUrl).toBeUndefined();
+    expect(
+      loadConfig({ ANALYTICS_FORWARD_URL: "https://collector.example/v1/batch" }).analytics.forwardUrl,
+    ).toBe("https://collector.example/v1/batch");
+    expect(() => loadConfig({ ANALYTICS_FORWARD_URL: "collector" })).toThrow(/ANALYTICS_FORWARD_URL/);
+  });
 });

@@ -1,5 +1,11 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import {
+  ONBOARDING_VARIANTS,
+  PLAN_VARIANTS,
+  REMOTE_CONFIG_DEFAULTS,
+  type RemoteConfig,
+} from "@reverie/shared";
 import { z } from "zod";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
@@ -164,6 +170,13 @@ const envSchema = z.object({
   MODERATION_MODEL: z.string().optional(),
   SEED_ON_START: booleanFlag.default(true),
   SEED_MEDIA: booleanFlag.default(true),
+  ONBOARDING_VARIANT: z.enum(ONBOARDING_VARIANTS).default(REMOTE_CONFIG_DEFAULTS.onboarding_variant),
+  FACEBOOK_PLAN_VARIANT: z.enum(PLAN_VARIANTS).default(REMOTE_CONFIG_DEFAULTS.plan_variant),
+  REPLAY_ENABLED: booleanFlag.default(REMOTE_CONFIG_DEFAULTS.replay_enabled),
+  REPLAY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(REMOTE_CONFIG_DEFAULTS.replay_sample_rate),
+  ANALYTICS_ENABLED: booleanFlag.default(REMOTE_CONFIG_DEFAULTS.analytics_enabled),
+  /** a third-party collector that stored events are also sent to; none by default */
+  ANALYTICS_FORWARD_URL: z.url().optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -336,6 +349,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * in production, and even then only for loopback clients (checked per request).
      */
     devTools: values.NODE_ENV !== "production" && !values.SMTP_URL,
+    /** what GET /api/config tells the web app */
+    remoteConfig: {
+      onboarding_variant: values.ONBOARDING_VARIANT,
+      plan_variant: values.FACEBOOK_PLAN_VARIANT,
+      replay_enabled: values.REPLAY_ENABLED,
+      replay_sample_rate: values.REPLAY_SAMPLE_RATE,
+      analytics_enabled: values.ANALYTICS_ENABLED,
+    } satisfies RemoteConfig,
+    analytics: { forwardUrl: values.ANALYTICS_FORWARD_URL },
   };
 }
 

@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./schemas/analytics.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/catalog.ts";
 export * from "./schemas/chats.ts";
@@ -6,5 +7,6 @@ export * from "./schemas/common.ts";
 export * from "./schemas/custom.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/payments.ts";
+export * from "./schemas/remote-config.ts";
 export * from "./schemas/socket.ts";
 export * from "./schemas/subscriptions.ts";

@@ -10,6 +10,7 @@ import * as voice from "./migrations/0007_voice.ts";
 import * as replyTo from "./migrations/0008_reply_to.ts";
 import * as payments from "./migrations/0009_payments.ts";
 import * as customCharacters from "./migrations/0010_custom_characters.ts";
+import * as analytics from "./migrations/0011_analytics.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_reply_to": replyTo,
   "0009_payments": payments,
   "0010_custom_characters": customCharacters,
+  "0011_analytics": analytics,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

@@ -272,7 +272,22 @@ export interface BundlePurchasesTable {
   created_at: Generated<string>;
 }
 
+/** One event a browser sent (POST /api/analytics/events). */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  client_id: string;
+  session_id: string;
+  /** the signed-in user who sent it; null for visitors and after the account is deleted */
+  user_id: string | null;
+  event: string;
+  /** JSON */
+  props: string;
+  occurred_at: string;
+  received_at: string;
+}
+
 export interface Database {
+  analytics_events: AnalyticsEventsTable;
   image_requests: ImageRequestsTable;
   payment_orders: PaymentOrdersTable;
   payment_events: PaymentEventsTable;

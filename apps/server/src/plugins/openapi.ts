@@ -38,6 +38,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: "chats", description: "Conversations with characters" },
         { name: "payments", description: "Plans, tokens and purchases" },
         { name: "custom", description: "Your own characters, character cards and generated pictures" },
+        { name: "config", description: "Feature flags and variants" },
+        { name: "analytics", description: "First-party product analytics" },
         { name: "system", description: "Health and operations" },
       ],
     },

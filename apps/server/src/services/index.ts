@@ -2,6 +2,7 @@ import { createAuth } from "../auth/better-auth.ts";
 import { loadAuthSecret } from "../auth/secret.ts";
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { analyticsForwardJobHandler } from "../jobs/analytics.ts";
 import { customImagesJobHandler } from "../jobs/custom-images.ts";
 import { imageJobHandler } from "../jobs/image.ts";
 import { subscriptionPeriodEndJobHandler, testCheckoutEventJobHandler } from "../jobs/payments.ts";
@@ -25,6 +26,7 @@ import { ModerationEventRepository } from "../repositories/moderation-events.ts"
 import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { AccountService } from "./accounts.ts";
+import { ANALYTICS_FORWARD_JOB, AnalyticsService } from "./analytics.ts";
 import { AnswerService } from "./answers.ts";
 import { BillingService } from "./billing/billing-service.ts";
 import { BundlePurchases } from "./billing/bundle-purchases.ts";
@@ -125,6 +127,13 @@ export function createServices(deps: {
     payments,
   });
   jobs.register(TEST_CHECKOUT_EVENT_JOB, testCheckoutEventJobHandler(testCheckout));
+  const analytics = new AnalyticsService({
+    db,
+    rateLimiter: new RateLimiter(new RateLimitRepository(db)),
+    jobs,
+    forwardUrl: deps.config.analytics.forwardUrl,
+  });
+  jobs.register(ANALYTICS_FORWARD_JOB, analyticsForwardJobHandler(analytics));
   jobs.register(
     SUBSCRIPTION_PERIOD_END_JOB,
     subscriptionPeriodEndJobHandler(
@@ -145,6 +154,7 @@ export function createServices(deps: {
     payments,
     paymentProviders,
     testCheckout,
+    analytics,
     bundlePurchases: new BundlePurchases({ db, billing }),
     catalog: new CatalogService({ ...repositories, presenter }),
     gallery: new GalleryService({ ...repositories, presenter }),

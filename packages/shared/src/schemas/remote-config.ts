@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { PLAN_VARIANTS } from "./subscriptions.ts";
+
+/** The onboarding variants /onboarding can show; each has its own analytics source label. */
+export const ONBOARDING_VARIANTS = ["meet_character", "build_character"] as const;
+export type OnboardingVariant = (typeof ONBOARDING_VARIANTS)[number];
+
+/** GET /api/config: feature flags and variants the web app reads once at start. */
+export const remoteConfigSchema = z.object({
+  onboarding_variant: z.enum(ONBOARDING_VARIANTS),
+  /** the plan list shown to visitors who came from Facebook ads */
+  plan_variant: z.enum(PLAN_VARIANTS),
+  replay_enabled: z.boolean(),
+  /** the share of sessions whose replay is recorded, 0…1 */
+  replay_sample_rate: z.number().min(0).max(1),
+  analytics_enabled: z.boolean(),
+});
+export type RemoteConfig = z.infer<typeof remoteConfigSchema>;
+
+/** What the app uses while the configuration is unknown or its fetch failed: nothing recorded. */
+export const REMOTE_CONFIG_DEFAULTS: RemoteConfig = {
+  onboarding_variant: "meet_character",
+  plan_variant: "facebook",
+  replay_enabled: false,
+  replay_sample_rate: 0.2,
+  analytics_enabled: true,
+};
