@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { bundleReport } from "./budgets/bundle-report.ts";
+import { installableApp } from "./build/pwa.ts";
 import { routePreloads } from "./build/route-preloads.ts";
 
 const API_TARGET = process.env.REVERIE_API_URL ?? "http://localhost:3000";
@@ -19,6 +20,8 @@ export default defineConfig({
     }),
     // dist/.vite/route-preloads.json: the JavaScript each path needs, preloaded by the server (decision 0018)
     routePreloads(),
+    // dist/manifest.webmanifest and dist/service-worker.js, the installable app (decision 0024)
+    installableApp(),
     // BUNDLE_REPORT=1 npm run build: dist/.vite/bundle-report.txt, what is in each route's JavaScript
     ...(process.env.BUNDLE_REPORT ? [bundleReport()] : []),
   ],

@@ -2,6 +2,18 @@ import "./styles/index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { captureInstallPrompt } from "./features/pwa/install-prompt";
+
+// before anything renders: the browser may offer its install prompt at once
+captureInstallPrompt();
+// the service worker is registered once the page has loaded (spec 7), its code loaded only then
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    import("./features/pwa/service-worker")
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch((error: unknown) => console.error("service worker registration failed", error));
+  });
+}
 
 // an ad may land on any page: its `?traffic=` is kept for the session, for the plan list (loaded
 // only then: the entry stays as small as it was)

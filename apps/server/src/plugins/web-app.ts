@@ -13,7 +13,8 @@ const NOT_SPA = /^\/(api|media|ws|assets)(\/|$)/;
 
 /**
  * Serves public media and the built web app. Hashed files under /assets are cached for a year;
- * index.html is always revalidated so a deploy is picked up at once. Unknown paths that a
+ * index.html, /service-worker.js and /manifest.webmanifest are always revalidated so a deploy is
+ * picked up at once (the browser finds a new service worker only by fetching that file again). Unknown paths that a
  * browser navigates to get index.html (the SPA router decides what to show), with modulepreload
  * tags for the screen at that path (web-app/route-preloads.ts), read once at start-up.
  */

@@ -1,7 +1,9 @@
 import { House, RefreshCw, TriangleAlert } from "lucide-react";
 import { Component, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { Button, buttonStyles } from "@/components/ui/button";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isChunkLoadError } from "@/lib/chunk-load";
 import { cn } from "@/lib/cn";
 
 // Part of the entry on purpose: these must show when a screen's code fails to load.
@@ -42,6 +44,49 @@ function ErrorPanel({ fullScreen }: { fullScreen: boolean }) {
   );
 }
 
+/**
+ * A screen's or a dialog's code did not load (gone after a deployment, the network, or slower than
+ * 120 s). Retry navigates to the same address again, which loads a screen's chunk anew; Reload
+ * loads the page, and with it the newest version of the app.
+ */
+function ChunkErrorPanel({ fullScreen }: { fullScreen: boolean }) {
+  useDocumentTitle("This page didn't load");
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  return (
+    <div
+      role="alert"
+      data-testid="chunk-error"
+      className={cn(
+        "flex flex-col items-center justify-center gap-5 px-6 text-center",
+        fullScreen ? "min-h-dvh bg-ink-950" : "min-h-[60vh]",
+      )}
+    >
+      <span className="grid size-16 place-items-center rounded-3xl border border-violet-400/30 bg-violet-500/10 text-violet-300">
+        <TriangleAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="font-display text-3xl text-ink-100 sm:text-4xl">This page didn't load</h1>
+      <p className="max-w-md text-ink-300">
+        Part of the app could not be downloaded — the connection dropped, or a new version of Reverie is out.
+        Try again, or reload to get the latest version.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={() => void navigate(location, { replace: true, state: location.state })}>
+          Retry
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => window.location.reload()}
+          icon={<RefreshCw className="size-4" aria-hidden="true" />}
+        >
+          Reload
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 interface BoundaryProps {
   children: ReactNode;
   /** The error goes away when this changes (the next navigation). */
@@ -52,6 +97,8 @@ interface BoundaryProps {
 
 interface BoundaryState {
   failed: boolean;
+  /** The failure was code that did not load, not code that failed while running. */
+  chunkFailed: boolean;
   /** The reset key the boundary last rendered with. */
   resetKey: string;
 }
@@ -60,15 +107,17 @@ interface BoundaryState {
 export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   constructor(props: BoundaryProps) {
     super(props);
-    this.state = { failed: false, resetKey: props.resetKey };
+    this.state = { failed: false, chunkFailed: false, resetKey: props.resetKey };
   }
 
-  static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, chunkFailed: isChunkLoadError(error) };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
-    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey
+      ? null
+      : { failed: false, chunkFailed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -76,6 +125,11 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override render() {
-    return this.state.failed ? <ErrorPanel fullScreen={this.props.fullScreen} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.state.chunkFailed ? (
+      <ChunkErrorPanel fullScreen={this.props.fullScreen} />
+    ) : (
+      <ErrorPanel fullScreen={this.props.fullScreen} />
+    );
   }
 }

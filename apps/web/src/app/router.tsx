@@ -33,7 +33,7 @@ function screen({ path, screen: name, handle }: ScreenRoute): RouteObject {
   if (!lazy) {
     const load = screenModules[`./routes/${name}.tsx`];
     if (!load) throw new Error(`no screen module routes/${name}.tsx`);
-    lazy = new LazyScreen(load);
+    lazy = new LazyScreen(name, load);
     lazyScreens.set(name, lazy);
   }
   const element = <LazyScreenView screen={lazy} />;

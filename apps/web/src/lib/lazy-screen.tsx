@@ -1,5 +1,6 @@
 import { type ComponentType, use, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { loadChunk } from "./chunk-load";
 
 export type ScreenModule = { default: ComponentType };
 
@@ -8,12 +9,15 @@ export type ScreenModule = { default: ComponentType };
  * `<LazyScreenView screen={…} />`; `preload` fetches the code ahead of rendering.
  */
 export class LazyScreen {
+  readonly #name: string;
   readonly #load: () => Promise<ScreenModule>;
   #attempt: { key: string; promise: Promise<void>; failed: boolean } | null = null;
   /** The screen's component, once its code is loaded. */
   Component: ComponentType | null = null;
 
-  constructor(load: () => Promise<ScreenModule>) {
+  /** `name` names the chunk in its load error ('Loading chunk chat-room failed'). */
+  constructor(name: string, load: () => Promise<ScreenModule>) {
+    this.#name = name;
     this.#load = load;
   }
 
@@ -28,7 +32,8 @@ export class LazyScreen {
     current.promise = (async () => {
       setLoading(1);
       try {
-        this.Component = (await this.#load()).default;
+        // a chunk that fails or takes longer than the spec's 120 s shows the chunk error (app/errors.tsx)
+        this.Component = (await loadChunk(this.#name, this.#load)).default;
       } catch (error) {
         current.failed = true;
         throw error;
