@@ -23,6 +23,7 @@ import type { TtsProvider } from "./providers/tts/types.ts";
 import type { EventBus } from "./realtime/bus.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { registerRealtime } from "./realtime/socket.ts";
+import { accountDataRoutes } from "./routes/account-data.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -168,6 +169,7 @@ export async function buildApp(
       await api.register(paymentNotificationRoutes, { payments: services.payments });
       await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });
+      await api.register(accountDataRoutes, { accounts: services.accounts, ...services.accountData });
       await api.register(analyticsRoutes, { accounts: services.accounts, analytics: services.analytics });
       await api.register(chatRoutes, {
         accounts: services.accounts,

@@ -1,4 +1,6 @@
 export * from "./constants.ts";
+export * from "./remote-config-defaults.ts";
+export * from "./schemas/account-data.ts";
 export * from "./schemas/analytics.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/catalog.ts";

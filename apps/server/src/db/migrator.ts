@@ -11,6 +11,7 @@ import * as replyTo from "./migrations/0008_reply_to.ts";
 import * as payments from "./migrations/0009_payments.ts";
 import * as customCharacters from "./migrations/0010_custom_characters.ts";
 import * as analytics from "./migrations/0011_analytics.ts";
+import * as dataExports from "./migrations/0012_data_exports.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009_payments": payments,
   "0010_custom_characters": customCharacters,
   "0011_analytics": analytics,
+  "0012_data_exports": dataExports,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

@@ -286,7 +286,18 @@ export interface AnalyticsEventsTable {
   received_at: string;
 }
 
+/** An archive of a user's data (POST /api/user/export); its file lives until `expires_at`. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: "pending" | "ready" | "failed" | "expired";
+  file_key: string | null;
+  expires_at: string | null;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  data_exports: DataExportsTable;
   analytics_events: AnalyticsEventsTable;
   image_requests: ImageRequestsTable;
   payment_orders: PaymentOrdersTable;
@@ -342,3 +353,4 @@ export type JobRow = Selectable<JobsTable>;
 export type TokenLedgerRow = Selectable<TokenLedgerTable>;
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type DataExportRow = Selectable<DataExportsTable>;

@@ -285,3 +285,39 @@ export function renewalFailedEmail(input: { planName: string; updateLink: string
   const text = textLayout(["Your payment didn't go through", "", ...lines, "", link], BILLING_NOTE);
   return { subject: `Action needed: your ${BRAND} payment didn't go through`, text, html };
 }
+
+const ACCOUNT_NOTE = "You get this email because of a request made from your account.";
+
+/** The archive of the user's data is ready: a link that works until it expires. */
+export function dataExportReadyEmail(input: { link: string; expiresAt: Date }): RenderedEmail {
+  const link = safeLink(input.link);
+  const lines = [
+    "The copy of your data you asked for is ready: your account, chats, characters, pictures and purchases, as JSON.",
+    `The link works until ${input.expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC; after that the file is deleted.`,
+  ];
+  const html = layout({
+    title: "Your data is ready",
+    preheader: lines[0] ?? "",
+    body: [...lines.map((line) => paragraph(escapeHtml(line))), button(link, "Download my data")].join("\n"),
+    footnote: ACCOUNT_NOTE,
+  });
+  const text = textLayout(["Your data is ready", "", ...lines, "", link], ACCOUNT_NOTE);
+  return { subject: `Your ${BRAND} data is ready`, text, html };
+}
+
+/** The account is gone: what was deleted and what is kept, anonymised. */
+export function accountDeletedEmail(input: { privacyLink: string }): RenderedEmail {
+  const link = safeLink(input.privacyLink);
+  const lines = [
+    "Your account has been deleted, with your chats, characters, pictures and profile. Every device was signed out.",
+    "Payment and token records are kept without your name or email, because accounting and tax law require them. The privacy policy says what is kept and for how long.",
+  ];
+  const html = layout({
+    title: "Your account was deleted",
+    preheader: lines[0] ?? "",
+    body: [...lines.map((line) => paragraph(escapeHtml(line))), button(link, "Privacy policy")].join("\n"),
+    footnote: ACCOUNT_NOTE,
+  });
+  const text = textLayout(["Your account was deleted", "", ...lines, "", link], ACCOUNT_NOTE);
+  return { subject: `Your ${BRAND} account was deleted`, text, html };
+}

@@ -48,6 +48,14 @@ export class PrivateMediaSigner {
     return `${PRIVATE_MEDIA_PREFIX}${path}?expires=${expiresAt}&signature=${this.#signature(key, expiresAt)}`;
   }
 
+  /** The link for a private storage key that works until `expiresAt` exactly (an archive's lifetime). */
+  urlUntil(key: string, expiresAt: Date): string {
+    if (!isServablePrivateKey(key)) throw new Error(`not a private media key: ${key}`);
+    const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
+    const path = key.slice(PRIVATE_KEY_PREFIX.length);
+    return `${PRIVATE_MEDIA_PREFIX}${path}?expires=${expiresAtSeconds}&signature=${this.#signature(key, expiresAtSeconds)}`;
+  }
+
   /** Checks a request for `/media-private/<path>`: the path, the expiry and the signature. */
   verify(path: string, expires: string | undefined, signature: string | undefined): SignatureCheck {
     const key = PRIVATE_KEY_PREFIX + path;

@@ -2,6 +2,11 @@ import { createAuth } from "../auth/better-auth.ts";
 import { loadAuthSecret } from "../auth/secret.ts";
 import type { AppConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import {
+  dataExportExpiryJobHandler,
+  dataExportJobHandler,
+  safetyRecordsPurgeJobHandler,
+} from "../jobs/account-data.ts";
 import { analyticsForwardJobHandler } from "../jobs/analytics.ts";
 import { customImagesJobHandler } from "../jobs/custom-images.ts";
 import { imageJobHandler } from "../jobs/image.ts";
@@ -25,6 +30,11 @@ import { MediaRepository } from "../repositories/media.ts";
 import { ModerationEventRepository } from "../repositories/moderation-events.ts";
 import { RateLimitRepository } from "../repositories/rate-limits.ts";
 import { UserRepository } from "../repositories/users.ts";
+import { AccountDeletion } from "./account-data/account-deletion.ts";
+import { DataExportBuilder } from "./account-data/data-export-builder.ts";
+import { DATA_EXPORT_EXPIRY_JOB, DataExportExpiry } from "./account-data/data-export-expiry.ts";
+import { DATA_EXPORT_JOB, DataExportRequests } from "./account-data/data-export-requests.ts";
+import { SAFETY_RECORDS_PURGE_JOB, SafetyRecordsPurge } from "./account-data/safety-records-purge.ts";
 import { AccountService } from "./accounts.ts";
 import { ANALYTICS_FORWARD_JOB, AnalyticsService } from "./analytics.ts";
 import { AnswerService } from "./answers.ts";
@@ -146,9 +156,47 @@ export function createServices(deps: {
       }),
     ),
   );
+  const dataExportSigner = new PrivateMediaSigner(secret);
+  jobs.register(
+    DATA_EXPORT_JOB,
+    dataExportJobHandler(
+      new DataExportBuilder({
+        db,
+        storage: deps.storage,
+        signer: dataExportSigner,
+        jobs,
+        email: deps.email,
+        publicUrl: deps.config.publicUrl,
+      }),
+    ),
+  );
+  jobs.register(
+    DATA_EXPORT_EXPIRY_JOB,
+    dataExportExpiryJobHandler(new DataExportExpiry({ db, storage: deps.storage })),
+  );
+  jobs.register(SAFETY_RECORDS_PURGE_JOB, safetyRecordsPurgeJobHandler(new SafetyRecordsPurge(db)));
+  const accountData = {
+    exports: new DataExportRequests({
+      db,
+      jobs,
+      rateLimiter: new RateLimiter(new RateLimitRepository(db)),
+      signer: dataExportSigner,
+    }),
+    deletion: new AccountDeletion({
+      db,
+      storage: deps.storage,
+      payments,
+      jobs,
+      bus: deps.bus,
+      email: deps.email,
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
+    }),
+  };
   return {
     auth,
     jobs,
+    accountData,
     privateMedia,
     billing,
     payments,

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { DELETE_ACCOUNT_WORD, type DeleteAccountBody } from "@reverie/shared";
+import type { Kysely } from "kysely";
+import { verifyPassword } from "../../auth/password-hashing.ts";
+import type { Database } from "../../db/schema.ts";
+import { accountDeletedEmail } from "../../emails/templates.ts";
+import { AppError, NotFoundError, UnauthorizedError } from "../../errors.ts";
+import { chatMediaFiles } from "../../media/chat-media.ts";
+import type { MediaStorage } from "../../media/storage.ts";
+import type { EmailSender } from "../../providers/email/index.ts";
+import type { JobQueue } from "../../queue/job-queue.ts";
+import type { EventBus } from "../../realtime/bus.ts";
+import { AccountDataRepository } from "../../repositories/account-data.ts";
+import { DataExportRepository } from "../../repositories/data-exports.ts";
+import { UserRepository } from "../../repositories/users.ts";
+import type { PaymentService } from "../billing/payment-service.ts";
+import {
+  SAFETY_RECORDS_PURGE_JOB,
+  SAFETY_RECORDS_RETENTION_MS,
+  type SafetyRecordsPurgeJob,
+} from "./safety-records-purge.ts";
+
+type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/**
+ * "Delete my account". Everything about the user goes in one transaction, except what the law
+ * makes us keep, which is moved to a tombstone account with no name, email or way to sign in:
+ * the token ledger and payment records (accounting and tax) and, for 90 days, moderation events
+ * (safety). Then the files go, every socket closes and a last email confirms.
+ * What is kept and why: the privacy policy and docs/decisions/0025-account-export-and-deletion.md.
+ */
+export class AccountDeletion {
+  readonly #db: Kysely<Database>;
+  readonly #storage: MediaStorage;
+  readonly #payments: PaymentService;
+  readonly #jobs: JobQueue;
+  readonly #bus: EventBus;
+  readonly #email: EmailSender;
+  readonly #publicUrl: string;
+  readonly #log: Log;
+
+  constructor(deps: {
+    db: Kysely<Database>;
+    storage: MediaStorage;
+    payments: PaymentService;
+    jobs: JobQueue;
+    bus: EventBus;
+    email: EmailSender;
+    publicUrl: string;
+    log: Log;
+  }) {
+    this.#db = deps.db;
+    this.#storage = deps.storage;
+    this.#payments = deps.payments;
+    this.#jobs = deps.jobs;
+    this.#bus = deps.bus;
+    this.#email = deps.email;
+    this.#publicUrl = deps.publicUrl;
+    this.#log = deps.log;
+  }
+
+  async delete(userId: string, confirmation: DeleteAccountBody): Promise<void> {
+    const user = await new UserRepository(this.#db).findById(userId);
+    if (!user) throw new UnauthorizedError();
+    const data = new AccountDataRepository(this.#db);
+    await this.#confirm(await data.passwordHash(userId), confirmation);
+    await this.#stopRenewals(userId);
+    const files = await data.files(userId);
+    const exportFiles = await new DataExportRepository(this.#db).fileKeysOf(userId);
+    await this.#db.transaction().execute(async (trx) => {
+      const records = new AccountDataRepository(trx);
+      if (await records.hasAccountingRecords(userId)) {
+        const tombstoneId = `deleted-${randomUUID()}`;
+        await records.insertTombstone(tombstoneId);
+        await records.anonymiseAccountingRecords(userId, tombstoneId);
+      }
+      const moderationEventIds = await records.anonymiseModerationEvents(userId);
+      await records.deletePersonalRows({ id: userId, email: user.email, analyticsId: user.analytics_id });
+      if (moderationEventIds.length > 0) {
+        await this.#jobs.enqueue(
+          SAFETY_RECORDS_PURGE_JOB,
+          { moderationEventIds } satisfies SafetyRecordsPurgeJob,
+          { db: trx, delayMs: SAFETY_RECORDS_RETENTION_MS },
+        );
+      }
+    });
+    const keys = [
+      ...files.chatMedia.flatMap(chatMediaFiles),
+      ...files.voices,
+      ...files.characterFiles,
+      ...exportFiles,
+    ];
+    await this.#storage.remove(keys).catch((error: unknown) => {
+      this.#log.error({ err: error, userId }, "could not remove the files of a deleted account");
+    });
+    await this.#bus.publishSessionsChanged(userId);
+    const email = accountDeletedEmail({
+      privacyLink: new URL("/privacy-policy", this.#publicUrl).toString(),
+    });
+    await this.#email.send({ to: user.email, kind: "account_deleted", ...email }).catch((error: unknown) => {
+      this.#log.error({ err: error, userId }, "could not send the account deletion email");
+    });
+  }
+
+  /** The password when the account has one; otherwise the word DELETE typed out. */
+  async #confirm(passwordHash: string | null, confirmation: DeleteAccountBody): Promise<void> {
+    if (passwordHash) {
+      const password = confirmation.password ?? "";
+      if (!password || !(await verifyPassword({ hash: passwordHash, password })))
+        throw new AppError(403, "invalid_password", "That password is not right.");
+      return;
+    }
+    if (confirmation.confirmation !== DELETE_ACCOUNT_WORD)
+      throw new AppError(403, "confirmation_required", `Type ${DELETE_ACCOUNT_WORD} to delete your account.`);
+  }
+
+  /** A subscription at a provider must not charge a deleted account: canceled first, best effort. */
+  async #stopRenewals(userId: string): Promise<void> {
+    await this.#payments.cancel(userId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return;
+      this.#log.warn({ err: error, userId }, "could not cancel the subscription of an account being deleted");
+    });
+  }
+}
