@@ -10,7 +10,7 @@
 export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   admin: 110,
   "auth-callback": 114,
-  character: 123,
+  character: 125,
   "chat-list": 119,
   "chat-room": 148,
   checkout: 122,

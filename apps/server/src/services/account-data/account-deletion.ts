@@ -95,7 +95,7 @@ export class AccountDeletion {
     });
     await this.#bus.publishSessionsChanged(userId);
     const email = accountDeletedEmail({
-      privacyLink: new URL("/privacy-policy", this.#publicUrl).toString(),
+      privacyLink: new URL("/privacy_policy", this.#publicUrl).toString(),
     });
     await this.#email.send({ to: user.email, kind: "account_deleted", ...email }).catch((error: unknown) => {
       this.#log.error({ err: error, userId }, "could not send the account deletion email");

@@ -26,6 +26,10 @@ export default function LandingRoute() {
   const { id: subId } = useParams();
   const [gender, setGender] = useGenderPreference();
   const [buyingTokens, setBuyingTokens] = useState(false);
+  // set by "Delete my account" in Settings on its way here
+  const [accountDeleted] = useState(
+    () => new URLSearchParams(window.location.search).get("account") === "deleted",
+  );
   useDocumentTitle(subId ? null : "Explore");
 
   useEffect(() => {
@@ -34,6 +38,15 @@ export default function LandingRoute() {
 
   return (
     <Page className="space-y-14 md:space-y-20">
+      {accountDeleted ? (
+        <p
+          role="status"
+          className="rounded-2xl bg-ink-900 px-4 py-3 text-ink-200"
+          data-testid="account-deleted"
+        >
+          Your account has been deleted. We've emailed you a confirmation.
+        </p>
+      ) : null}
       <LandingHero gender={gender} catalogAnchor={CATALOG_ANCHOR} />
       <section
         aria-labelledby="characters-title"

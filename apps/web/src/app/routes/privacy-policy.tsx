@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "@/components/layout/legal-page";
 import { paths } from "@/config/paths";
 
-const UPDATED = "1 June 2025";
+const UPDATED = "24 November 2026";
 
 const sections: LegalSection[] = [
   {
@@ -95,11 +95,30 @@ const sections: LegalSection[] = [
     id: "retention",
     heading: "How long we keep it",
     body: (
-      <p>
-        We keep your account data and content while your account exists. When you delete your account, we
-        delete your profile, chats, custom characters and generated images within 30 days, except records we
-        must keep by law (such as payment records) or to handle abuse and legal claims.
-      </p>
+      <>
+        <p>
+          We keep your account data and content while your account exists. When you delete your account in
+          Settings, we delete at once: your profile and email address, your sign-in methods and every session
+          (all your devices are signed out), your chats with their pictures and voice messages, the characters
+          you created, the images generated for you, your bundle purchases, your data downloads, your
+          analytics events and the emails we queued to you. A last email confirms the deletion.
+        </p>
+        <p>What we keep, and why:</p>
+        <ul>
+          <li>
+            <strong>Payment and token records</strong>: your orders, subscriptions and token ledger (what was
+            bought, for how much, when, and how tokens were added and spent). Accounting and tax law require
+            us to keep them, for as long as they say (up to 10 years). We move them to an anonymous
+            placeholder account with no name, email or way to sign in, and remove what a payment provider told
+            us about you. Any subscription is canceled before the account is deleted.
+          </li>
+          <li>
+            <strong>Safety records</strong>: records of messages our moderation refused (the category and a
+            short excerpt) are unlinked from you and deleted after 90 days, so we can still answer a report or
+            a lawful request about harmful content.
+          </li>
+        </ul>
+      </>
     ),
   },
   {
@@ -112,6 +131,13 @@ const sections: LegalSection[] = [
           withdraw consent at any time. You can <strong>delete your account</strong> from Settings; this is
           permanent. To use any other right, email us and we will answer within 30 days. You may also complain
           to your local data protection authority.
+        </p>
+        <p>
+          <strong>Download my data</strong>, in Settings, prepares a JSON file with your account details,
+          sign-in devices, chats and messages, the characters you created (with their full definitions), links
+          to your generated images, your purchases, subscriptions and token history, the moderation records
+          about you and your analytics events. It never contains your password or sign-in tokens. We email you
+          a private link that works for 24 hours; after that the file is deleted. You can ask for three a day.
         </p>
       </>
     ),

@@ -22,13 +22,16 @@ const PaymentHistory = lazy(() =>
     default: module.PaymentHistory,
   })),
 );
+const YourData = lazy(() =>
+  import("@/features/settings/components/your-data").then((module) => ({ default: module.YourData })),
+);
 const TokenStatement = lazy(() =>
   import("@/features/settings/components/token-statement").then((module) => ({
     default: module.TokenStatement,
   })),
 );
 
-/** /settings: plan and billing, profile, gender choice, password, signed-in devices, payments, tokens, log out. */
+/** /settings: plan and billing, profile, gender choice, password, signed-in devices, payments, tokens, your data, log out. */
 export default function SettingsRoute() {
   useDocumentTitle("Settings");
   const { user } = useSession();
@@ -94,6 +97,15 @@ export default function SettingsRoute() {
       >
         <Suspense fallback={<Skeleton className="h-12" />}>
           <TokenStatement />
+        </Suspense>
+      </SettingsSection>
+      <SettingsSection
+        id="your-data"
+        title="Your data"
+        description="Take a copy of everything, or delete your account."
+      >
+        <Suspense fallback={<Skeleton className="h-24" />}>
+          <YourData />
         </Suspense>
       </SettingsSection>
     </Page>
