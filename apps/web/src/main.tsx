@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { captureInstallPrompt } from "./features/pwa/install-prompt";
+import { startAnalytics } from "./lib/analytics";
 
 // before anything renders: the browser may offer its install prompt at once
 captureInstallPrompt();
@@ -14,6 +15,9 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
       .catch((error: unknown) => console.error("service worker registration failed", error));
   });
 }
+
+// counts the visit; the sender (remote configuration, the stored queue) loads once the page has
+startAnalytics();
 
 // an ad may land on any page: its `?traffic=` is kept for the session, for the plan list (loaded
 // only then: the entry stays as small as it was)

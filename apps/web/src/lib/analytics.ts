@@ -1,6 +1,10 @@
+import type { QueuedEvent } from "./analytics-queue";
+import type { AnalyticsSender } from "./analytics-sender";
+
 /**
- * In-memory analytics client. `track` appends to a bounded queue that browser tests read at
- * `window.__reverieAnalytics`. A later issue sends the queue to a real analytics service.
+ * The analytics client: `track` appends an event to the page's list (browser tests read it at
+ * `window.__reverieAnalytics`) and hands it to the sender (analytics-sender.ts), which loads after
+ * the first screen; until then events wait here.
  */
 export type AnalyticsProps = Record<string, unknown>;
 
@@ -13,7 +17,7 @@ export interface AnalyticsEvent {
   userId?: string;
 }
 
-/** Event names of the spec (section 9). */
+/** Event names: the spec's (section 9), then the funnel's steps (FUNNEL_STEPS) and the app's own. */
 export const ANALYTICS_EVENTS = {
   genderPopupShown: "Gender Interest Selection Pop Up Shown",
   genderSelected: "Gender of Interest Selected",
@@ -23,6 +27,14 @@ export const ANALYTICS_EVENTS = {
   pwaInstallModalClosed: "pwa_install_modal_closed",
   tokenPurchaseFailed: "Token Purchase Failed",
   paymentFailed: "Payment Failed",
+  /** once per page load */
+  visit: "Visit",
+  ageGateConfirmed: "Age Gate Confirmed",
+  signUpCompleted: "Sign Up Completed",
+  /** a chat message the user sent (the funnel counts the first) */
+  messageSent: "Message Sent",
+  /** a payment that went through, for tokens or a plan (`kind`) */
+  purchaseCompleted: "Purchase Completed",
   /** a paywall opened, with its `source` label (e.g. voice_message_free_plan_user) */
   paywallShown: "Paywall Shown",
   /** a user's own character was made, built or imported from a card (`method`), with its `source` label */
@@ -37,36 +49,55 @@ declare global {
   }
 }
 
-/** The queue; the same array instance for the lifetime of the page. */
-const queue: AnalyticsEvent[] = [];
+/** Every event tracked on this page; the same array instance for the lifetime of the page. */
+const tracked: AnalyticsEvent[] = [];
 
 if (typeof window !== "undefined") {
-  window.__reverieAnalytics = queue;
+  window.__reverieAnalytics = tracked;
 }
 
 let userId: string | null = null;
+let sender: AnalyticsSender | null = null;
+/** events tracked before the sender loaded */
+const waiting: QueuedEvent[] = [];
 
-/** Identifies the signed-in user on later events; null after signing out. */
+/** Counts the visit, and loads the sender once the page has loaded (main.tsx runs before that). */
+export function startAnalytics(): void {
+  track(ANALYTICS_EVENTS.visit, { path: window.location.pathname });
+  window.addEventListener("load", () => {
+    import("./analytics-sender")
+      .then(({ startSender }) => {
+        sender = startSender(waiting.splice(0));
+        if (userId) sender.userSet(userId);
+      })
+      .catch((error: unknown) => console.error("analytics sender not loaded", error));
+  });
+}
+
+/** Identifies the signed-in user on later events (and links this browser to them); null after signing out. */
 export function setAnalyticsUser(id: string | null): void {
+  if (id === userId) return;
   userId = id;
+  // after the token is stored: startSession sets the user first
+  if (id) queueMicrotask(() => sender?.userSet(id));
 }
 
 export function track(event: string, props: AnalyticsProps = {}): void {
-  queue.push({
-    event,
-    props: { ...props },
-    at: new Date().toISOString(),
-    ...(userId ? { userId } : {}),
-  });
-  if (queue.length > ANALYTICS_QUEUE_LIMIT) {
-    queue.splice(0, queue.length - ANALYTICS_QUEUE_LIMIT);
+  const at = new Date().toISOString();
+  const copy = { ...props };
+  tracked.push({ event, props: copy, at, ...(userId ? { userId } : {}) });
+  if (tracked.length > ANALYTICS_QUEUE_LIMIT) {
+    tracked.splice(0, tracked.length - ANALYTICS_QUEUE_LIMIT);
   }
+  const queued = { event, props: copy, at, ...(userId ? { user_id: userId } : {}) };
+  if (sender) sender.add(queued);
+  else if (waiting.length < ANALYTICS_QUEUE_LIMIT) waiting.push(queued);
   if (import.meta.env?.DEV) {
     console.debug("[analytics]", event, props);
   }
 }
 
-/** A copy of the queued events, oldest first. */
+/** A copy of the events tracked on this page, oldest first. */
 export function getTrackedEvents(): AnalyticsEvent[] {
-  return [...queue];
+  return [...tracked];
 }

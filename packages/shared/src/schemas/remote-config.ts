@@ -16,12 +16,3 @@ export const remoteConfigSchema = z.object({
   analytics_enabled: z.boolean(),
 });
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>;
-
-/** What the app uses while the configuration is unknown or its fetch failed: nothing recorded. */
-export const REMOTE_CONFIG_DEFAULTS: RemoteConfig = {
-  onboarding_variant: "meet_character",
-  plan_variant: "facebook",
-  replay_enabled: false,
-  replay_sample_rate: 0.2,
-  analytics_enabled: true,
-};

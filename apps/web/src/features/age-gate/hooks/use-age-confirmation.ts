@@ -1,9 +1,13 @@
 import { useCallback } from "react";
+import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { storage, useStorageValue } from "@/lib/storage";
 
 /** Age confirmation lives in localStorage `IamOver18`; confirmed means the key exists. */
 export function useAgeConfirmation(): { confirmed: boolean; confirm: () => void } {
   const value = useStorageValue("ageConfirmed");
-  const confirm = useCallback(() => storage.set("ageConfirmed", "true"), []);
+  const confirm = useCallback(() => {
+    storage.set("ageConfirmed", "true");
+    track(ANALYTICS_EVENTS.ageGateConfirmed);
+  }, []);
   return { confirmed: value !== null, confirm };
 }

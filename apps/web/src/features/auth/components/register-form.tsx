@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { TextField } from "@/components/ui/text-field";
 import { parseGender } from "@/hooks/use-gender-preference";
+import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { storage } from "@/lib/storage";
 import { type RegisterBody, useRegister } from "../api/register";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
@@ -46,6 +47,7 @@ export function RegisterForm() {
         ...storedSignUpContext(),
       });
       await completeSignIn(result);
+      track(ANALYTICS_EVENTS.signUpCompleted, { method: "email" });
     } catch (error) {
       const view = describeAuthError(error, "register");
       if (view.field) {

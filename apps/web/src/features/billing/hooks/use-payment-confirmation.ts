@@ -14,12 +14,16 @@ export type PaymentConfirmation =
   | { phase: "still-processing"; order: Order; user: User }
   | { phase: "error"; error: unknown };
 
-/** Orders whose failure was tracked already (a page shows one order; StrictMode runs effects twice). */
-const trackedFailures = new Set<string>();
+/** Orders whose outcome was tracked already (a page shows one order; StrictMode runs effects twice). */
+const trackedOrders = new Set<string>();
 
-function trackFailure(order: Order): void {
-  if (order.status !== "failed" || trackedFailures.has(order.id)) return;
-  trackedFailures.add(order.id);
+function trackOutcome(order: Order): void {
+  if ((order.status !== "failed" && order.status !== "paid") || trackedOrders.has(order.id)) return;
+  trackedOrders.add(order.id);
+  if (order.status === "paid") {
+    track(ANALYTICS_EVENTS.purchaseCompleted, { kind: order.kind, payment_method: order.provider });
+    return;
+  }
   track(order.kind === "tokens" ? ANALYTICS_EVENTS.tokenPurchaseFailed : ANALYTICS_EVENTS.paymentFailed, {
     payment_method: order.provider,
   });
@@ -53,7 +57,7 @@ export function usePaymentConfirmation(orderId: string, canceledByUser: boolean)
           timer = setTimeout(ask, CONFIRMATION_POLL_MS);
           return;
         }
-        trackFailure(order);
+        trackOutcome(order);
         setState({ phase: step, order, user });
       } catch (error) {
         if (!controller.signal.aborted) setState({ phase: "error", error });

@@ -8,6 +8,12 @@ describe("plan variant", () => {
     expect(variantForTraffic(null)).toBe("default");
   });
 
+  it("gives Facebook ad visitors the list remote configuration names for them", () => {
+    expect(variantForTraffic("facebook", "discount")).toBe("discount");
+    expect(variantForTraffic("facebook", "default")).toBe("default");
+    expect(variantForTraffic("google", "discount")).toBe("default");
+  });
+
   describe("for the browser session", () => {
     beforeEach(() => {
       const values = new Map<string, string>();
@@ -25,6 +31,7 @@ describe("plan variant", () => {
       expect(sessionPlanVariant("?traffic=facebook")).toBe("facebook");
       expect(sessionPlanVariant("")).toBe("facebook");
       expect(sessionPlanVariant("?traffic=newsletter")).toBe("default");
+      expect(sessionPlanVariant("?traffic=facebook", "default")).toBe("default");
     });
   });
 });

@@ -1,6 +1,7 @@
 import { type Balance, type Message, PAYWALL_SOURCES } from "@reverie/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { isApiError } from "@/lib/api-client";
 import { setSessionUser, useSession } from "@/lib/auth";
 import { useRealtimeConnection, useRealtimeEvents, useRealtimeReconnect } from "@/lib/realtime";
@@ -118,6 +119,7 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
     try {
       const { message, balance } = await sendMessage(chat.id, text, realistic);
       dispatch({ type: "sent", tempId, message });
+      track(ANALYTICS_EVENTS.messageSent, { chat_id: chat.id });
       updateBalance(balance);
       chatList.messageArrived(message);
       return true;

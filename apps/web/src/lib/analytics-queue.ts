@@ -1,0 +1,214 @@
+/**
+ * The analytics queue of the spec (section 9): kept in local storage (at most 1000 events), sent
+ * every second or as soon as 30 wait, retried up to 5 times with a growing pause, one session id per
+ * visit that ends after 30 minutes idle, and the same event with the same properties counted once
+ * per 30 seconds.
+ */
+export const ANALYTICS_QUEUE = {
+  size: 30,
+  flushIntervalMs: 1000,
+  retries: 5,
+  sessionTimeoutMs: 30 * 60_000,
+  storedLimit: 1000,
+  throttleMs: 30_000,
+  /** the most events POST /api/analytics/events takes in one batch */
+  batchLimit: 50,
+} as const;
+
+export interface QueuedEvent {
+  event: string;
+  props: Record<string, unknown>;
+  at: string;
+  user_id?: string;
+}
+
+export interface AnalyticsBatch {
+  client_id: string;
+  session_id: string;
+  events: QueuedEvent[];
+}
+
+/** sent; refused for good (a 4xx other than 429: the same batch would be refused again); or failed */
+export type SendOutcome = "sent" | "refused" | "failed";
+
+/** The part of Storage the queue uses; null when the browser keeps nothing (privacy modes). */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export interface AnalyticsQueueOptions {
+  store: KeyValueStore | null;
+  send(batch: AnalyticsBatch): Promise<SendOutcome>;
+  /** hands a batch to the browser to deliver after the page is gone; false when it would not take it */
+  beacon(batch: AnalyticsBatch): boolean;
+  /** whether events may leave the browser now (remote configuration); they wait in the queue until then */
+  canSend(): boolean;
+  newId(): string;
+}
+
+const KEYS = {
+  queue: "reverie:analytics:queue",
+  client: "reverie:analytics:client",
+  session: "reverie:analytics:session",
+} as const;
+
+interface SessionState {
+  id: string;
+  lastActivity: number;
+}
+
+function read<T>(store: KeyValueStore | null, key: string): T | null {
+  try {
+    const text = store?.getItem(key);
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(store: KeyValueStore | null, key: string, value: unknown): void {
+  try {
+    store?.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the queue lives in memory for this page only
+  }
+}
+
+export class AnalyticsQueue {
+  readonly #options: AnalyticsQueueOptions;
+  #events: QueuedEvent[];
+  readonly #clientId: string;
+  #session: SessionState | null;
+  readonly #lastSeen = new Map<string, number>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #sending = false;
+  /** failed tries of the batch at the head of the queue */
+  #failures = 0;
+
+  constructor(options: AnalyticsQueueOptions) {
+    this.#options = options;
+    const stored = read<unknown>(options.store, KEYS.queue);
+    this.#events = Array.isArray(stored) ? (stored as QueuedEvent[]) : [];
+    const storedClient = options.store?.getItem(KEYS.client);
+    this.#clientId = storedClient || options.newId();
+    if (!storedClient) write(options.store, KEYS.client, this.#clientId);
+    this.#session = read<SessionState>(options.store, KEYS.session);
+    if (this.#events.length > 0) this.#schedule(ANALYTICS_QUEUE.flushIntervalMs);
+  }
+
+  get clientId(): string {
+    return this.#clientId;
+  }
+
+  /** The current session's id, a new one after 30 minutes without events. */
+  get sessionId(): string {
+    return this.#touchSession(Date.now(), false);
+  }
+
+  /** The events waiting to be sent, oldest first. */
+  get pending(): readonly QueuedEvent[] {
+    return this.#events;
+  }
+
+  /** Queues an event; false when the same event was queued within the throttle window. */
+  add(event: QueuedEvent): boolean {
+    const now = Date.now();
+    const key = `${event.event}\u0000${JSON.stringify(event.props)}`;
+    const seen = this.#lastSeen.get(key);
+    if (seen !== undefined && now - seen < ANALYTICS_QUEUE.throttleMs) return false;
+    this.#lastSeen.set(key, now);
+    this.#touchSession(now, true);
+    this.#events.push(event);
+    if (this.#events.length > ANALYTICS_QUEUE.storedLimit) {
+      this.#events.splice(0, this.#events.length - ANALYTICS_QUEUE.storedLimit);
+    }
+    this.#persist();
+    // a new event wakes a queue that gave up retrying: the network may be back
+    if (this.#failures > ANALYTICS_QUEUE.retries) this.#failures = 0;
+    if (this.#failures === 0 && this.#events.length >= ANALYTICS_QUEUE.size) void this.flush();
+    else this.#schedule(ANALYTICS_QUEUE.flushIntervalMs);
+    return true;
+  }
+
+  /** Sends the oldest waiting events (one batch); on failure tries again later, up to 5 times. */
+  async flush(): Promise<void> {
+    this.#clearTimer();
+    if (this.#sending || this.#events.length === 0 || !this.#options.canSend()) return;
+    this.#sending = true;
+    const events = this.#events.slice(0, ANALYTICS_QUEUE.batchLimit);
+    let outcome: SendOutcome;
+    try {
+      outcome = await this.#options.send(this.#batch(events));
+    } catch {
+      outcome = "failed";
+    }
+    this.#sending = false;
+    if (outcome === "failed") {
+      this.#failures += 1;
+      // past the last retry the events wait, stored, for the next event or the next visit
+      if (this.#failures <= ANALYTICS_QUEUE.retries) {
+        this.#schedule(ANALYTICS_QUEUE.flushIntervalMs * 2 ** this.#failures);
+      }
+      return;
+    }
+    this.#failures = 0;
+    this.#events = this.#events.slice(events.length);
+    this.#persist();
+    if (this.#events.length > 0) this.#schedule(ANALYTICS_QUEUE.flushIntervalMs);
+  }
+
+  /** The page is going away: everything waiting goes to the browser's beacon, batch by batch. */
+  flushWithBeacon(): void {
+    this.#clearTimer();
+    if (!this.#options.canSend()) return;
+    while (this.#events.length > 0) {
+      const events = this.#events.slice(0, ANALYTICS_QUEUE.batchLimit);
+      if (!this.#options.beacon(this.#batch(events))) break;
+      this.#events = this.#events.slice(events.length);
+    }
+    this.#persist();
+  }
+
+  /** Forgets every waiting event (analytics turned off). */
+  clear(): void {
+    this.#clearTimer();
+    this.#events = [];
+    this.#persist();
+  }
+
+  #batch(events: QueuedEvent[]): AnalyticsBatch {
+    return { client_id: this.#clientId, session_id: this.sessionId, events };
+  }
+
+  #touchSession(now: number, activity: boolean): string {
+    const session = this.#session;
+    const current =
+      session && now - session.lastActivity < ANALYTICS_QUEUE.sessionTimeoutMs
+        ? session
+        : { id: this.#options.newId(), lastActivity: now };
+    if (activity) current.lastActivity = now;
+    if (current !== session || activity) {
+      this.#session = current;
+      write(this.#options.store, KEYS.session, current);
+    }
+    return current.id;
+  }
+
+  #persist(): void {
+    write(this.#options.store, KEYS.queue, this.#events);
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#timer !== null) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.flush();
+    }, delayMs);
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

@@ -1,0 +1,74 @@
+import { type AnalyticsBatch, AnalyticsQueue, type QueuedEvent, type SendOutcome } from "./analytics-queue";
+import { buildUrl } from "./api-client";
+import { linkAnalyticsUser } from "./link-analytics-user";
+import { loadRemoteConfig, onRemoteConfig, remoteConfig } from "./remote-config";
+import { storage } from "./storage";
+
+/**
+ * The half of the analytics client that sends: loaded after the first screen (lib/analytics.ts
+ * keeps the entry small), it reads the remote configuration, keeps the queue, posts batches to the
+ * first-party endpoint and hands what waits to the beacon when the page is hidden.
+ */
+const ENDPOINT = "/api/analytics/events";
+
+async function post(batch: AnalyticsBatch): Promise<SendOutcome> {
+  const token = storage.get("accessToken");
+  const response = await fetch(buildUrl(ENDPOINT), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(batch),
+  });
+  if (response.ok) return "sent";
+  return response.status >= 400 && response.status < 500 && response.status !== 429 ? "refused" : "failed";
+}
+
+function beacon(batch: AnalyticsBatch): boolean {
+  return navigator.sendBeacon(
+    buildUrl(ENDPOINT),
+    new Blob([JSON.stringify(batch)], { type: "application/json" }),
+  );
+}
+
+function localStore(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const analyticsEnabled = () => remoteConfig()?.analytics_enabled === true;
+
+export interface AnalyticsSender {
+  add(event: QueuedEvent): void;
+  userSet(userId: string): void;
+}
+
+/** Starts sending, beginning with the events tracked before it loaded. */
+export function startSender(earlier: QueuedEvent[]): AnalyticsSender {
+  const queue = new AnalyticsQueue({
+    store: localStore(),
+    send: post,
+    beacon,
+    canSend: analyticsEnabled,
+    newId: () => crypto.randomUUID(),
+  });
+  onRemoteConfig(() => {
+    if (analyticsEnabled()) void queue.flush();
+    else queue.clear();
+  });
+  void loadRemoteConfig();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") queue.flushWithBeacon();
+  });
+  const sender: AnalyticsSender = {
+    add(event) {
+      if (remoteConfig()?.analytics_enabled !== false) queue.add(event);
+    },
+    userSet(userId) {
+      void linkAnalyticsUser(userId, queue.clientId);
+    },
+  };
+  for (const event of earlier) sender.add(event);
+  return sender;
+}
