@@ -1,5 +1,6 @@
 import { chatSchema, dataExportSchema, dataExportStartedSchema, modelListSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -7,9 +8,11 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 let t: TestApp;
 const bus = new MemoryEventBus();
 let modelId: number;
+let socketBase: string;
 
 beforeAll(async () => {
   t = await createTestApp({ bus });
+  socketBase = (await t.app.listen({ host: "127.0.0.1", port: 0 })).replace("http", "ws");
   modelId = modelListSchema.parse((await t.get("/api/models")).body).items[0]?.id ?? 0;
 });
 afterAll(async () => {
@@ -189,6 +192,14 @@ describe("delete my account", () => {
     const user = await newUser();
     const other = await newUser();
     await readyExport(user);
+    const socket = new WebSocket(`${socketBase}/ws/v2?token=${user.token}`);
+    const closeReason = new Promise<string>((resolve) =>
+      socket.once("close", (_code, reason) => resolve(reason.toString())),
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
     let sessionsChanged = 0;
     const unsubscribe = bus.onSessionsChanged(user.id, () => {
       sessionsChanged++;
@@ -197,6 +208,7 @@ describe("delete my account", () => {
     unsubscribe();
     expect(deleted.status).toBe(202);
     expect(sessionsChanged).toBe(1);
+    expect(await closeReason).toBe("session_ended");
     expect((await user.call("GET", "/api/user")).status).toBe(401);
     const db = t.database.db;
     const confirmation = await db
