@@ -5,9 +5,9 @@ import { loadRemoteConfig, onRemoteConfig, remoteConfig } from "./remote-config"
 import { storage } from "./storage";
 
 /**
- * The half of the analytics client that sends: loaded after the first screen (lib/analytics.ts
- * keeps the entry small), it reads the remote configuration, keeps the queue, posts batches to the
- * first-party endpoint and hands what waits to the beacon when the page is hidden.
+ * The half of the analytics client that sends, kept out of the entry: loaded once the page has
+ * loaded and the age is confirmed, it reads the remote configuration, keeps the queue, posts batches
+ * to the first-party endpoint and hands what waits to the beacon when the page is hidden.
  */
 const ENDPOINT = "/api/analytics/events";
 

@@ -1,10 +1,11 @@
+import { STORAGE_KEYS } from "@reverie/shared";
 import type { QueuedEvent } from "./analytics-queue";
 import type { AnalyticsSender } from "./analytics-sender";
 
 /**
  * The analytics client: `track` appends an event to the page's list (browser tests read it at
  * `window.__reverieAnalytics`) and hands it to the sender (analytics-sender.ts), which loads after
- * the first screen; until then events wait here.
+ * the page has loaded and the age is confirmed; until then events wait here.
  */
 export type AnalyticsProps = Record<string, unknown>;
 
@@ -61,17 +62,36 @@ let sender: AnalyticsSender | null = null;
 /** events tracked before the sender loaded */
 const waiting: QueuedEvent[] = [];
 
-/** Counts the visit, and loads the sender once the page has loaded (main.tsx runs before that). */
+let senderLoading = false;
+
+function ageConfirmed(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.ageConfirmed) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads the sender, which reads the remote configuration and starts sending. Only once the visitor
+ * confirmed their age: the age gate's notice is where they accept analytics, and nothing is fetched
+ * before it.
+ */
+export function startSendingAnalytics(): void {
+  if (senderLoading || !ageConfirmed()) return;
+  senderLoading = true;
+  import("./analytics-sender")
+    .then(({ startSender }) => {
+      sender = startSender(waiting.splice(0));
+      if (userId) sender.userSet(userId);
+    })
+    .catch((error: unknown) => console.error("analytics sender not loaded", error));
+}
+
+/** Counts the visit; sending starts after the page's load event (main.tsx runs before it). */
 export function startAnalytics(): void {
   track(ANALYTICS_EVENTS.visit, { path: window.location.pathname });
-  window.addEventListener("load", () => {
-    import("./analytics-sender")
-      .then(({ startSender }) => {
-        sender = startSender(waiting.splice(0));
-        if (userId) sender.userSet(userId);
-      })
-      .catch((error: unknown) => console.error("analytics sender not loaded", error));
-  });
+  window.addEventListener("load", startSendingAnalytics);
 }
 
 /** Identifies the signed-in user on later events (and links this browser to them); null after signing out. */

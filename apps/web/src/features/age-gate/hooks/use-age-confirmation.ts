@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
+import { ANALYTICS_EVENTS, startSendingAnalytics, track } from "@/lib/analytics";
 import { storage, useStorageValue } from "@/lib/storage";
 
 /** Age confirmation lives in localStorage `IamOver18`; confirmed means the key exists. */
@@ -8,6 +8,7 @@ export function useAgeConfirmation(): { confirmed: boolean; confirm: () => void 
   const confirm = useCallback(() => {
     storage.set("ageConfirmed", "true");
     track(ANALYTICS_EVENTS.ageGateConfirmed);
+    startSendingAnalytics();
   }, []);
   return { confirmed: value !== null, confirm };
 }

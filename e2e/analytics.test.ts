@@ -1,0 +1,124 @@
+import { DatabaseSync } from "node:sqlite";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "./support/browser.ts";
+import { send, uniqueEmail } from "./support/chat.ts";
+
+const browser = useBrowser();
+
+/** Headless Chromium says "HeadlessChrome", which ingestion drops as a bot's: a person's browser here. */
+const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+interface SentBatch {
+  client_id: string;
+  session_id: string;
+  events: { event: string; props: Record<string, unknown>; user_id?: string }[];
+}
+
+async function asPerson(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.setUserAgentOverride", { userAgent: DESKTOP_CHROME });
+}
+
+function watchAnalytics(page: Page) {
+  const batches: SentBatch[] = [];
+  const links: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === "/api/analytics/events" && request.method() === "POST") {
+      batches.push(request.postDataJSON() as SentBatch);
+    }
+    if (pathname === "/api/user/analytics" && request.method() === "PATCH") {
+      links.push((request.postDataJSON() as { new_id: string }).new_id);
+    }
+  });
+  return {
+    batches,
+    links,
+    sentEvents: () => batches.flatMap((batch) => batch.events.map((event) => event.event)),
+  };
+}
+
+async function until(condition: () => boolean, what: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function storedRows(clientId: string) {
+  const database = new DatabaseSync(inject("sqlitePath"), { readOnly: true });
+  try {
+    return database
+      .prepare("select event, user_id, session_id from analytics_events where client_id = ? order by id")
+      .all(clientId) as { event: string; user_id: string | null; session_id: string }[];
+  } finally {
+    database.close();
+  }
+}
+
+describe("first-party analytics in the browser", () => {
+  it("sends nothing before the age is confirmed, then the funnel's events reach the server and are stored", async () => {
+    const page = await browser.newPage();
+    await asPerson(page);
+    const analytics = watchAnalytics(page);
+
+    await page.goto("/");
+    await page.getByRole("dialog", { name: "Warning 18+" }).waitFor();
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(1500);
+    expect(analytics.batches).toEqual([]);
+
+    await page.getByRole("button", { name: "I am over 18 - Continue" }).click();
+    await page.getByRole("button", { name: "Accept All" }).click();
+    await page.getByRole("heading", { name: "I'm Interested in:" }).waitFor();
+    await page.getByRole("button", { name: "Girls" }).click();
+    await until(
+      () => analytics.sentEvents().includes("Gender of Interest Selected"),
+      "the interest event to be sent",
+    );
+    expect(analytics.sentEvents().slice(0, 2)).toEqual(["Visit", "Age Gate Confirmed"]);
+
+    const email = uniqueEmail("analytics");
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("chat-pass-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+    await until(() => analytics.sentEvents().includes("Sign Up Completed"), "the sign-up event to be sent");
+    await page.goto("/chat/1");
+    await page.getByTestId("conversation").waitFor();
+    await send(page, "Hello there");
+    await until(() => analytics.sentEvents().includes("Message Sent"), "the message event to be sent");
+    await until(() => analytics.links.length > 0, "PATCH /api/user/analytics");
+
+    const clientId = analytics.batches[0]?.client_id ?? "";
+    expect(clientId).not.toBe("");
+    expect(new Set(analytics.batches.map((batch) => batch.client_id))).toEqual(new Set([clientId]));
+    // linked once the user is known (again on the next page when that one left before the answer came)
+    expect(new Set(analytics.links)).toEqual(new Set([clientId]));
+
+    const rows = storedRows(clientId);
+    const stored = rows.map((row) => row.event);
+    for (const event of [
+      "Visit",
+      "Age Gate Confirmed",
+      "Gender of Interest Selected",
+      "Sign Up Completed",
+      "Message Sent",
+    ]) {
+      expect(stored, event).toContain(event);
+    }
+    // the signed-in user's events carry their id (their token came with the batch)
+    const userId = await page.evaluate(
+      () =>
+        (window as unknown as { __reverieAnalytics: { userId?: string }[] }).__reverieAnalytics.at(-1)
+          ?.userId,
+    );
+    expect(userId).toBeTruthy();
+    expect(rows.find((row) => row.event === "Message Sent")?.user_id).toBe(userId);
+    expect(rows.find((row) => row.event === "Visit")?.user_id).toBeNull();
+  });
+});
