@@ -16,15 +16,24 @@ const clientIdSchema = z
   .max(ANALYTICS_INGEST_LIMITS.idChars)
   .regex(/^[A-Za-z0-9_-]+$/, "ids are letters, digits, _ and -");
 
+/** Bytes of a string in UTF-8 (the shared package runs where neither TextEncoder nor Buffer is typed). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 export const analyticsEventSchema = z.object({
   event: z.string().trim().min(1).max(ANALYTICS_INGEST_LIMITS.eventNameChars),
   props: z
     .record(z.string(), z.unknown())
     .default({})
-    .refine(
-      (props) => new TextEncoder().encode(JSON.stringify(props)).length <= ANALYTICS_INGEST_LIMITS.propsBytes,
-      { message: `props may take at most ${ANALYTICS_INGEST_LIMITS.propsBytes} bytes` },
-    ),
+    .refine((props) => utf8Length(JSON.stringify(props)) <= ANALYTICS_INGEST_LIMITS.propsBytes, {
+      message: `props may take at most ${ANALYTICS_INGEST_LIMITS.propsBytes} bytes`,
+    }),
   /** when the event happened on the client, ISO 8601 */
   at: z.iso.datetime({ offset: true }),
   user_id: z.string().min(1).max(ANALYTICS_INGEST_LIMITS.idChars).optional(),
