@@ -18,7 +18,7 @@ export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   "gallery-item": 121,
   gallery: 124,
   "generate-image": 127,
-  landing: 123,
+  landing: 122,
   login: 162,
   "my-ai": 128,
   "my-ais": 120,

@@ -1,4 +1,3 @@
-import { WifiOff } from "lucide-react";
 import { useSyncExternalStore } from "react";
 
 function subscribe(listener: () => void): () => void {
@@ -12,7 +11,7 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The offline screen's notice: the service worker opens the shell without a network, and this
- * says why nothing new loads. Part of the entry, as it must show when no other code can load.
+ * says why nothing new loads. Part of the entry, as it must show when no other code can load (so no icon library weight: a dot).
  */
 export function OfflineNotice() {
   const online = useSyncExternalStore(
@@ -27,7 +26,7 @@ export function OfflineNotice() {
       data-testid="offline-notice"
       className="sticky top-0 z-[55] flex items-center justify-center gap-2 bg-ink-800/95 px-4 py-2 text-sm text-ink-100 backdrop-blur-xl"
     >
-      <WifiOff className="size-4 text-coral-300" aria-hidden="true" />
+      <span className="size-2 rounded-full bg-coral-300" aria-hidden="true" />
       You're offline. What you open now loads when the connection is back.
     </div>
   );
