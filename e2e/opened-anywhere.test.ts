@@ -92,6 +92,12 @@ describe.runIf(await canMakeNetworkNamespaces())("the app opened from another de
       const page = await context.newPage();
       const failed: string[] = [];
       page.on("requestfailed", (request) => failed.push(request.url()));
+      // plain http to a LAN address is not a secure context: APIs such as crypto.randomUUID are missing
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
       await skipOverlays(page, { gender: "female" });
       const landing = await page.goto(`${baseURL}/`);
       expect(landing?.headers()["content-security-policy"]).not.toContain("upgrade-insecure-requests");
@@ -106,6 +112,7 @@ describe.runIf(await canMakeNetworkNamespaces())("the app opened from another de
       expect((await page.request.get(`${baseURL}/api/dev/mailbox`)).status()).toBe(404);
       const health = await (await page.request.get(`${baseURL}/api/health`)).json();
       expect(Object.keys(health)).toEqual(["status"]);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

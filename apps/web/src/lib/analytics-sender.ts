@@ -44,6 +44,15 @@ export interface AnalyticsSender {
   userSet(userId: string): void;
 }
 
+/**
+ * A random id. Not crypto.randomUUID: browsers offer it only in secure contexts (https, localhost),
+ * and the app is also opened over plain http by a LAN address, where getRandomValues still works.
+ */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Starts sending, beginning with the events tracked before it loaded. */
 export function startSender(earlier: QueuedEvent[]): AnalyticsSender {
   const queue = new AnalyticsQueue({
@@ -51,7 +60,7 @@ export function startSender(earlier: QueuedEvent[]): AnalyticsSender {
     send: post,
     beacon,
     canSend: analyticsEnabled,
-    newId: () => crypto.randomUUID(),
+    newId: randomId,
   });
   onRemoteConfig(() => {
     if (analyticsEnabled()) void queue.flush();
