@@ -1,8 +1,22 @@
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { send, uniqueEmail } from "./support/chat.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+// analytics are off on the suite's shared server (its open requests would keep other tests' pages busy); this one sends
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer((port) => ({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ANALYTICS_ENABLED: "true",
+  }));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const base = () => `http://127.0.0.1:${server.port}`;
 
 const browser = useBrowser();
 
@@ -49,7 +63,7 @@ async function until(condition: () => boolean, what: string) {
 }
 
 function storedRows(clientId: string) {
-  const database = new DatabaseSync(inject("sqlitePath"), { readOnly: true });
+  const database = new DatabaseSync(server.sqlitePath, { readOnly: true });
   try {
     return database
       .prepare("select event, user_id, session_id from analytics_events where client_id = ? order by id")
@@ -65,7 +79,7 @@ describe("first-party analytics in the browser", () => {
     await asPerson(page);
     const analytics = watchAnalytics(page);
 
-    await page.goto("/");
+    await page.goto(`${base()}/`);
     await page.getByRole("dialog", { name: "Warning 18+" }).waitFor();
     await page.waitForLoadState("load");
     await page.waitForTimeout(1500);
@@ -82,13 +96,13 @@ describe("first-party analytics in the browser", () => {
     expect(analytics.sentEvents().slice(0, 2)).toEqual(["Visit", "Age Gate Confirmed"]);
 
     const email = uniqueEmail("analytics");
-    await page.goto("/register");
+    await page.goto(`${base()}/register`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("chat-pass-1");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
     await until(() => analytics.sentEvents().includes("Sign Up Completed"), "the sign-up event to be sent");
-    await page.goto("/chat/1");
+    await page.goto(`${base()}/chat/1`);
     await page.getByTestId("conversation").waitFor();
     await send(page, "Hello there");
     await until(() => analytics.sentEvents().includes("Message Sent"), "the message event to be sent");

@@ -63,7 +63,7 @@ const storedAnswer = (page: Page) => page.evaluate(() => localStorage.getItem("i
 
 describe("the installable app", () => {
   it("links a web manifest that meets Chromium's install criteria", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
     await skipOverlays(page);
     await page.goto("/terms");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
@@ -97,7 +97,7 @@ describe("the installable app", () => {
   });
 
   it("registers /service-worker.js on page load, which controls the page after a reload", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
     await skipOverlays(page);
     await page.goto("/terms");
     await underServiceWorker(page);
@@ -110,7 +110,7 @@ describe("the installable app", () => {
   });
 
   it("opens the app shell offline after a first visit, and never caches API answers", async () => {
-    const page = await browser.newPage(VIEWPORTS.mobile);
+    const page = await browser.newPage(VIEWPORTS.mobile, { serviceWorkers: "allow" });
     await skipOverlays(page, { gender: "female" });
     await page.goto("/");
     await page.getByTestId("character-card").first().waitFor();
@@ -142,7 +142,7 @@ describe("the installable app", () => {
 
 describe("'Get our app!'", () => {
   it("is not offered to a visitor who is not signed in", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
     await skipOverlays(page, { gender: "female" });
     await page.goto("/terms");
     await page.getByTestId("app-shell").waitFor();
@@ -152,7 +152,7 @@ describe("'Get our app!'", () => {
   });
 
   it("installs on Install when the prompt is accepted, and is not offered again", async () => {
-    const page = await browser.newPage(VIEWPORTS.mobile);
+    const page = await browser.newPage(VIEWPORTS.mobile, { serviceWorkers: "allow" });
     await signUp(page);
     await offerInstall(page, "accepted");
     const modal = page.getByRole("dialog", { name: "Get our app!" });
@@ -178,7 +178,7 @@ describe("'Get our app!'", () => {
   });
 
   it("records a rejected prompt as 'false'", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
     await signUp(page);
     await offerInstall(page, "dismissed");
     const modal = page.getByRole("dialog", { name: "Get our app!" });
@@ -191,7 +191,7 @@ describe("'Get our app!'", () => {
   });
 
   it("records closing it as 'false' without prompting", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
     await signUp(page);
     await offerInstall(page, "accepted");
     const modal = page.getByRole("dialog", { name: "Get our app!" });
@@ -207,7 +207,7 @@ describe("'Get our app!'", () => {
 
 describe("a screen whose code does not load", () => {
   it("says so with Retry and Reload, and Retry loads it once the network is back", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
     await skipOverlays(page, { gender: "female" });
     const terms = /\/assets\/terms-[\w-]+\.js$/;
     await page.route(terms, (route) => route.abort("internetdisconnected"));

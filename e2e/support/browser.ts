@@ -29,8 +29,19 @@ export function useBrowser() {
 
   return {
     baseURL: () => inject("baseURL"),
-    async newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-      const context = await browser.newContext({ baseURL: inject("baseURL"), viewport });
+    /**
+     * A page in a fresh context. The app's service worker is blocked unless asked for: its first
+     * install precaches every asset, which only the installable-app tests are about.
+     */
+    async newPage(
+      viewport: { width: number; height: number } = VIEWPORTS.desktop,
+      options: { serviceWorkers?: "allow" | "block" } = {},
+    ): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: inject("baseURL"),
+        viewport,
+        serviceWorkers: options.serviceWorkers ?? "block",
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
