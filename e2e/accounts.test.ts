@@ -24,15 +24,12 @@ async function signIn(page: Page, email: string, password: string) {
 const token = (page: Page) => page.evaluate(() => localStorage.getItem("_accessToken"));
 
 describe("accounts in the browser", () => {
-  // Skipped for now: run with the rest of this file, signing back in after the logout answers "Wrong
-  // email or password." although the account and its credential exist (alone, it passes). It began
-  // with the issue 11 web changes; the closing note of this stop names it as the first thing to fix.
-  it.skip("registers and lands signed in on the home screen, then logs out and back in", async () => {
+  it("registers and lands signed in on the onboarding, then logs out and back in to the home screen", async () => {
     const page = await browser.newPage();
     await skipOverlays(page, { gender: "female" });
     const email = uniqueEmail("register");
     await signUp(page, email, "first-pass");
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/onboarding");
     // signed-in route set: /settings opens instead of redirecting to /login
     await page.goto("/settings");
     await page.getByRole("button", { name: "Log out" }).first().waitFor();

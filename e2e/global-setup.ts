@@ -27,8 +27,6 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // the suite signs up more accounts from 127.0.0.1 than one address may in an hour by default
     SIGN_UPS_PER_IP_PER_HOUR: "500",
-    // on for analytics.test.ts's own server only
-    ANALYTICS_ENABLED: "false",
     GOOGLE_CLIENT_ID: "reverie-e2e",
     GOOGLE_CLIENT_SECRET: "reverie-e2e-secret",
     GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,

@@ -24,8 +24,19 @@ import type { EventBus } from "./realtime/bus.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { registerRealtime } from "./realtime/socket.ts";
 import { accountDataRoutes } from "./routes/account-data.ts";
+import { adminBundleContentRoutes } from "./routes/admin/admin-bundle-contents.ts";
+import { adminCatalogRoutes } from "./routes/admin/admin-catalog.ts";
+import { adminCatalogUploadRoutes } from "./routes/admin/admin-catalog-uploads.ts";
+import { adminDashboardRoutes } from "./routes/admin/admin-dashboard.ts";
+import { adminMeRoutes } from "./routes/admin/admin-me.ts";
+import { adminModerationRoutes } from "./routes/admin/admin-moderation.ts";
+import { adminPaymentRoutes } from "./routes/admin/admin-payments.ts";
+import { adminSystemRoutes } from "./routes/admin/admin-system.ts";
+import { adminUserRoutes } from "./routes/admin/admin-users.ts";
+import { auditLogRoutes } from "./routes/admin/audit-log.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
+import { attributionRoutes } from "./routes/attribution.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
 import { chatRoutes } from "./routes/chats.ts";
@@ -37,13 +48,16 @@ import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { privateMediaRoutes } from "./routes/media-private.ts";
+import { messageReportRoutes } from "./routes/message-reports.ts";
 import { modelRoutes } from "./routes/models.ts";
 import { paymentNotificationRoutes } from "./routes/payment-notifications.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { remoteConfigRoutes } from "./routes/remote-config.ts";
+import { sessionReplayRoutes } from "./routes/session-replays.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { testCheckoutRoutes } from "./routes/test-checkout.ts";
 import { userRoutes } from "./routes/user.ts";
+import { activeProviders, SystemStatus } from "./services/admin/system-status.ts";
 import type { CatalogService } from "./services/catalog.ts";
 import { createEmailSender } from "./services/email/create-email-sender.ts";
 import { sharedFor } from "./services/health.ts";
@@ -114,6 +128,11 @@ export async function buildApp(
   const services = createServices({ ...deps, email, bus, llm, tts, images, moderation, log: app.log });
   app.decorate("catalog", services.catalog);
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
+  // ADMIN_EMAILS whose accounts exist become admins at every start (new ones at sign-up)
+  app.addHook("onReady", async () => {
+    const promoted = await services.admin.roles.promoteConfiguredAdmins();
+    if (promoted > 0) app.log.info({ promoted }, "ADMIN_EMAILS accounts made admins");
+  });
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
   // after the jobs stopped; a provider handed in belongs to the caller
@@ -171,10 +190,22 @@ export async function buildApp(
       await api.register(userRoutes, { accounts: services.accounts });
       await api.register(accountDataRoutes, { accounts: services.accounts, ...services.accountData });
       await api.register(analyticsRoutes, { accounts: services.accounts, analytics: services.analytics });
+      await api.register(attributionRoutes, {
+        accounts: services.accounts,
+        attribution: services.attribution,
+      });
+      await api.register(sessionReplayRoutes, {
+        accounts: services.accounts,
+        replays: services.sessionReplays,
+      });
       await api.register(chatRoutes, {
         accounts: services.accounts,
         chats: services.chats,
         voice: services.voice,
+      });
+      await api.register(messageReportRoutes, {
+        accounts: services.accounts,
+        reports: services.messageReports,
       });
       await api.register(customTraitRoutes, { previews: services.traitPreviews });
       await api.register(customModelRoutes, {
@@ -189,6 +220,38 @@ export async function buildApp(
         accounts: services.accounts,
         customImages: services.customImages,
       });
+      // the admin console (decision 0029): every route behind requireRole
+      await api.register(adminMeRoutes, { accounts: services.accounts });
+      await api.register(auditLogRoutes, { accounts: services.accounts, audit: services.admin.audit });
+      await api.register(adminUserRoutes, { accounts: services.accounts, ...services.admin });
+      await api.register(adminDashboardRoutes, {
+        accounts: services.accounts,
+        dashboard: services.adminConsole.dashboard,
+      });
+      await api.register(adminPaymentRoutes, {
+        accounts: services.accounts,
+        records: services.adminConsole.paymentRecords,
+        refunds: services.adminConsole.refunds,
+      });
+      await api.register(adminSystemRoutes, {
+        accounts: services.accounts,
+        // the same health checks as /api/health, shared with it
+        system: new SystemStatus({
+          version: APP_VERSION,
+          dialect: deps.database.dialect,
+          database: databaseCheck,
+          checks: providerChecks,
+          active: activeProviders(deps.config),
+          payments: services.paymentProviders,
+          jobs: services.jobs,
+          audit: services.admin.audit,
+        }),
+        replays: services.adminConsole.replays,
+      });
+      await api.register(adminCatalogRoutes, { accounts: services.accounts, ...services.adminCatalog });
+      await api.register(adminCatalogUploadRoutes, { accounts: services.accounts, ...services.adminCatalog });
+      await api.register(adminBundleContentRoutes, { accounts: services.accounts, ...services.adminCatalog });
+      await api.register(adminModerationRoutes, { accounts: services.accounts, ...services.adminModeration });
     },
     { prefix: "/api" },
   );

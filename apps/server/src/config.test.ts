@@ -148,4 +148,31 @@ describe("loadConfig", () => {
     ).toBe("https://collector.example/v1/batch");
     expect(() => loadConfig({ ANALYTICS_FORWARD_URL: "collector" })).toThrow(/ANALYTICS_FORWARD_URL/);
   });
+
+  it("sends ad postbacks only when a template is configured, and refuses a broken one at load", () => {
+    expect(loadConfig({}).attribution.postbackUrl).toBeUndefined();
+    const template = loadConfig({
+      AD_POSTBACK_URL: "https://tracker.example/pb?s={subid}&e={event}&p={payout}&t={event_id}",
+    }).attribution.postbackUrl;
+    expect(
+      template?.render({ subid: "abc123", event: "lead", payout: "0.00", event_id: "x1", currency: "" }),
+    ).toBe("https://tracker.example/pb?s=abc123&e=lead&p=0.00&t=x1");
+    expect(() => loadConfig({ AD_POSTBACK_URL: "https://tracker.example/pb?s={sub_id}" })).toThrow(
+      /AD_POSTBACK_URL: unknown placeholder \{sub_id\}/,
+    );
+    expect(() => loadConfig({ AD_POSTBACK_URL: "ftp://tracker.example/{subid}" })).toThrow(/AD_POSTBACK_URL/);
+  });
+
+  it("reads the admin emails lower-cased and the admin session age, refusing a malformed email", () => {
+    expect(loadConfig({}).admin).toEqual({ emails: [], sessionMaxAgeMinutes: 720 });
+    const admin = loadConfig({
+      ADMIN_EMAILS: " Boss@Example.com, ,ops@example.com",
+      ADMIN_SESSION_MAX_AGE_MINUTES: "60",
+    }).admin;
+    expect(admin).toEqual({ emails: ["boss@example.com", "ops@example.com"], sessionMaxAgeMinutes: 60 });
+    expect(() => loadConfig({ ADMIN_EMAILS: "boss@example.com,not-an-email" })).toThrow(
+      /ADMIN_EMAILS: "not-an-email" is not an email address/,
+    );
+    expect(() => loadConfig({ ADMIN_SESSION_MAX_AGE_MINUTES: "0" })).toThrow(/ADMIN_SESSION_MAX_AGE_MINUTES/);
+  });
 });

@@ -7,6 +7,7 @@ import {
   type RemoteConfig,
 } from "@reverie/shared";
 import { z } from "zod";
+import { AdPostbackUrlTemplate } from "./providers/ad-postback/url-template.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -105,6 +106,25 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().default("Reverie <no-reply@reverie.local>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** accounts with these emails are admins: made so at sign-up and at every start (decision 0029) */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value, context) => {
+      const emails = value
+        .split(",")
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean);
+      for (const email of emails) {
+        if (!z.email().safeParse(email).success) {
+          context.addIssue({ code: "custom", message: `"${email}" is not an email address` });
+          return z.NEVER;
+        }
+      }
+      return emails;
+    })
+    .optional(),
+  /** a moderator's or admin's session older than this must sign in again to use the console */
+  ADMIN_SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(720),
   /** how many accounts one address may create in an hour (20; more behind a shared address, or for tests) */
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -177,6 +197,18 @@ const envSchema = z.object({
   ANALYTICS_ENABLED: booleanFlag.default(REMOTE_CONFIG_DEFAULTS.analytics_enabled),
   /** a third-party collector that stored events are also sent to; none by default */
   ANALYTICS_FORWARD_URL: z.url().optional(),
+  /** the ad tracker's postback address with {subid}, {event}, {event_id}, {payout}, {currency}; none by default */
+  AD_POSTBACK_URL: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return AdPostbackUrlTemplate.parse(value.trim());
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -315,6 +347,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       signUpsPerIpPerHour: values.SIGN_UPS_PER_IP_PER_HOUR,
       oauth: oauthProviders(values),
     },
+    admin: {
+      /** lower-cased; these accounts are admins (at sign-up and at start) */
+      emails: values.ADMIN_EMAILS ?? [],
+      sessionMaxAgeMinutes: values.ADMIN_SESSION_MAX_AGE_MINUTES,
+    },
     moderation: {
       /** the classifier that runs after the rule-based check (which always runs first) */
       provider: values.MODERATION_PROVIDER,
@@ -358,6 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       analytics_enabled: values.ANALYTICS_ENABLED,
     } satisfies RemoteConfig,
     analytics: { forwardUrl: values.ANALYTICS_FORWARD_URL },
+    /** ad conversions (decision 0027): the postback address, off when unset */
+    attribution: { postbackUrl: values.AD_POSTBACK_URL },
   };
 }
 

@@ -42,7 +42,8 @@ export function installableApp() {
     workbox: {
       // fonts are many subsets, of which a page uses one or two: cached when first used (below)
       globPatterns: ["**/*.{js,css,html,svg,png}"],
-      globIgnores: ["**/node_modules/**", ".vite/**"],
+      // rrweb is for the sampled few whose session is recorded (decision 0026), not for every install
+      globIgnores: ["**/node_modules/**", ".vite/**", "assets/rrweb-*"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: NEVER_FROM_THE_WORKER,
       cleanupOutdatedCaches: true,

@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { captureInstallPrompt } from "./features/pwa/install-prompt";
 import { startAnalytics } from "./lib/analytics";
+import { startSessionReplay } from "./lib/session-replay-loader";
 
 // before anything renders: the browser may offer its install prompt at once
 captureInstallPrompt();
@@ -18,6 +19,8 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
 
 // counts the visit; the sender (remote configuration, the stored queue) loads once the page has
 startAnalytics();
+// session replay, if this session is to be recorded, once the page has loaded (its code loads only then)
+window.addEventListener("load", startSessionReplay);
 
 // an ad may land on any page: its `?traffic=` is kept for the session, for the plan list (loaded
 // only then: the entry stays as small as it was)

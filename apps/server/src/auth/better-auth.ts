@@ -18,7 +18,7 @@ export interface AuthDependencies {
   oauthProviders: OAuthProviderConfig[];
   log: { error(obj: object, msg: string): void };
   /** Called once for every new account, whatever the sign-up method. */
-  onUserCreated(userId: string): Promise<void>;
+  onUserCreated(user: { id: string; email: string }): Promise<void>;
 }
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
@@ -92,7 +92,7 @@ export function createAuth(deps: AuthDependencies) {
       },
     },
     databaseHooks: {
-      user: { create: { after: async (user) => deps.onUserCreated(user.id) } },
+      user: { create: { after: async (user) => deps.onUserCreated({ id: user.id, email: user.email }) } },
     },
     plugins: [
       bearer(),

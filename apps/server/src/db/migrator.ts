@@ -12,6 +12,11 @@ import * as payments from "./migrations/0009_payments.ts";
 import * as customCharacters from "./migrations/0010_custom_characters.ts";
 import * as analytics from "./migrations/0011_analytics.ts";
 import * as dataExports from "./migrations/0012_data_exports.ts";
+import * as sessionReplays from "./migrations/0013_session_replays.ts";
+import * as attribution from "./migrations/0014_attribution.ts";
+import * as admin from "./migrations/0015_admin.ts";
+import * as paymentRefunds from "./migrations/0016_payment_refunds.ts";
+import * as adminCatalog from "./migrations/0017_admin_catalog.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +32,11 @@ const migrations: Record<string, Migration> = {
   "0010_custom_characters": customCharacters,
   "0011_analytics": analytics,
   "0012_data_exports": dataExports,
+  "0013_session_replays": sessionReplays,
+  "0014_attribution": attribution,
+  "0015_admin": admin,
+  "0016_payment_refunds": paymentRefunds,
+  "0017_admin_catalog": adminCatalog,
 };
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

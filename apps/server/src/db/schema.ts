@@ -34,6 +34,8 @@ export interface CharactersTable {
   voice: string | null;
   /** tokens its creation cost (0: a premium month's allowance) */
   paid_tokens: number | null;
+  /** set while an admin keeps a catalog character out of the public catalog (its chats go on) */
+  hidden_at: string | null;
 }
 
 export interface BundlesTable {
@@ -107,6 +109,15 @@ export interface UsersTable {
   gender_choice: Gender | null;
   payment_failed: Generated<number | boolean>;
   analytics_id: string | null;
+  replay_opt_out: Generated<number | boolean>;
+  /** the ad sub id last seen with the signed-in user (last touch, decision 0027) and when */
+  advertising_subid: string | null;
+  advertising_subid_at: string | null;
+  /** who may use the admin console (decision 0029); read from here on every admin call */
+  role: Generated<"user" | "moderator" | "admin">;
+  /** set while the account is banned: every signed-in call answers 401 account_banned */
+  banned_at: string | null;
+  ban_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -136,6 +147,25 @@ export interface LeadsTable {
   email: string;
   status: string;
   created_at: string;
+  /** when the lead first paid (the `purchase` postback), once */
+  converted_at: string | null;
+}
+
+/** A conversion reported to the ad tracker (AD_POSTBACK_URL), with its delivery state. */
+export interface AdPostbacksTable {
+  id: Generated<number>;
+  /** null once the account (and its lead) was deleted */
+  lead_id: number | null;
+  event: "lead" | "purchase";
+  event_id: string;
+  subid: string;
+  payout_cents: number;
+  currency: string | null;
+  status: Generated<"pending" | "delivered" | "failed">;
+  attempts: Generated<number>;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: Generated<string>;
 }
 
 export interface RateLimitsTable {
@@ -265,6 +295,21 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
+/** A refund an operator gave (admin console); one per order, which it marks refunded. */
+export interface PaymentRefundsTable {
+  order_id: string;
+  amount_cents: number;
+  currency: string;
+  tokens_granted: number;
+  tokens_taken_back: number;
+  reason: string;
+  actor_id: string | null;
+  actor_email: string;
+  provider_status: "refunded" | "manual" | "failed";
+  provider_detail: string | null;
+  created_at: Generated<string>;
+}
+
 export interface BundlePurchasesTable {
   user_id: string;
   bundle_id: number;
@@ -296,12 +341,76 @@ export interface DataExportsTable {
   created_at: Generated<string>;
 }
 
+/** A recorded session (POST /api/replays/:replayId/chunks); its events are in session_replay_chunks. */
+export interface SessionReplaysTable {
+  id: string;
+  client_id: string;
+  session_id: string;
+  /** the signed-in uploader; null for visitors */
+  user_id: string | null;
+  started_at: string;
+  last_upload_at: string;
+  chunks: Generated<number>;
+  bytes: Generated<number>;
+}
+
+export interface SessionReplayChunksTable {
+  id: Generated<number>;
+  replay_id: string;
+  seq: number;
+  /** JSON array of rrweb events */
+  events: string;
+  received_at: string;
+}
+
+/** One operator action (decision 0029); append-only, the database refuses updates and deletes. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** the operator's user id; null for the command line and ADMIN_EMAILS */
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON */
+  before: string | null;
+  /** JSON */
+  after: string | null;
+  reason: string | null;
+  ip: string | null;
+  created_at: Generated<string>;
+}
+
+/** A user's report of a message in their chat (decision 0030); one per message and reporter. */
+export interface MessageReportsTable {
+  id: Generated<number>;
+  /** null once the message was deleted */
+  message_id: number | null;
+  chat_id: number;
+  /** null once the reporter's account was deleted */
+  reporter_id: string | null;
+  reason: string;
+  note: string | null;
+  /** the message's text when it was reported */
+  message_text: string;
+  status: Generated<"open" | "dismissed" | "message_hidden" | "user_banned">;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  resolution_note: string | null;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  message_reports: MessageReportsTable;
+  audit_log: AuditLogTable;
+  session_replays: SessionReplaysTable;
+  session_replay_chunks: SessionReplayChunksTable;
   data_exports: DataExportsTable;
   analytics_events: AnalyticsEventsTable;
   image_requests: ImageRequestsTable;
   payment_orders: PaymentOrdersTable;
   payment_events: PaymentEventsTable;
+  payment_refunds: PaymentRefundsTable;
   subscriptions: SubscriptionsTable;
   bundle_purchases: BundlePurchasesTable;
   moderation_events: ModerationEventsTable;
@@ -314,6 +423,7 @@ export interface Database {
   sessions: SessionsTable;
   verifications: VerificationsTable;
   leads: LeadsTable;
+  ad_postbacks: AdPostbacksTable;
   rate_limits: RateLimitsTable;
   characters: CharactersTable;
   bundles: BundlesTable;
@@ -330,6 +440,7 @@ export type MediaRow = Selectable<MediaTable>;
 export type NewMedia = Insertable<MediaTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 
 /** Emails kept in the database instead of sent (no SMTP_URL); shown at /dev/mailbox outside production. */
 export interface EmailOutboxTable {
@@ -354,3 +465,4 @@ export type TokenLedgerRow = Selectable<TokenLedgerTable>;
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DataExportRow = Selectable<DataExportsTable>;
+export type MessageReportRow = Selectable<MessageReportsTable>;

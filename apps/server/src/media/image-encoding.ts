@@ -14,9 +14,9 @@ export interface RawImage {
   channels: 3 | 4;
 }
 
-function input(image: Buffer | RawImage): Sharp {
+function input(image: Buffer | RawImage, maxInputPixels?: number): Sharp {
   return Buffer.isBuffer(image)
-    ? sharp(image)
+    ? sharp(image, maxInputPixels === undefined ? {} : { limitInputPixels: maxInputPixels })
     : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 }
 
@@ -40,14 +40,18 @@ export async function encodeWebp(image: Buffer | RawImage, quality = 84): Promis
   return input(image).removeAlpha().webp({ quality, effort: 2 }).toBuffer();
 }
 
-/** A small sharp still of an image (WebP), cropped to fill the size. */
+/**
+ * A sharp still of an image (WebP), cropped to fill the size. `maxInputPixels` refuses larger
+ * pictures before they are decoded (uploads: a decompression bomb).
+ */
 export async function thumbnail(
   image: Buffer | RawImage,
   width: number,
   height: number,
   quality = 78,
+  maxInputPixels?: number,
 ): Promise<Buffer> {
-  return input(image)
+  return input(image, maxInputPixels)
     .resize(width, height, { fit: "cover" })
     .removeAlpha()
     .webp({ quality, effort: 0 })

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { UnauthorizedError } from "../errors.ts";
-import type { AccountService, RequestContext } from "../services/accounts.ts";
+import { ACCOUNT_BANNED_MESSAGE, type AccountService, type RequestContext } from "../services/accounts.ts";
 
 export interface SignedInAccount {
   userId: string;
@@ -8,6 +8,8 @@ export interface SignedInAccount {
   token: string;
   /** when the session expires, epoch milliseconds */
   expiresAt: number;
+  /** when the session was made (signed in), epoch milliseconds */
+  createdAt: number;
 }
 
 declare module "fastify" {
@@ -23,13 +25,23 @@ function bearerToken(request: FastifyRequest): string | null {
   return token || null;
 }
 
-/** A preHandler for routes that need a signed-in user: 401 without a valid bearer token. */
+/**
+ * A preHandler for routes that need a signed-in user: 401 without a valid bearer token, and 401
+ * `account_banned` for a banned account (its sessions are deleted at the ban; this catches the rest).
+ */
 export function requireAccount(accounts: AccountService) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     const session = token ? await accounts.authenticate(token) : null;
     if (!token || !session) throw new UnauthorizedError();
-    request.account = { ...session, token };
+    if (session.banned) throw new UnauthorizedError(ACCOUNT_BANNED_MESSAGE, "account_banned");
+    request.account = {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
+      token,
+    };
   };
 }
 
@@ -44,7 +56,7 @@ export async function optionalAccount(
 ): Promise<{ userId: string } | null> {
   const token = bearerToken(request);
   const session = token ? await accounts.authenticate(token) : null;
-  return session ? { userId: session.userId } : null;
+  return session && !session.banned ? { userId: session.userId } : null;
 }
 
 /** The account of a route behind requireAccount. */

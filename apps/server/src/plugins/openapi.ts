@@ -40,6 +40,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: "custom", description: "Your own characters, character cards and generated pictures" },
         { name: "config", description: "Feature flags and variants" },
         { name: "analytics", description: "First-party product analytics" },
+        { name: "attribution", description: "Ad sub ids, leads and the advertising token" },
         { name: "system", description: "Health and operations" },
       ],
     },

@@ -32,7 +32,7 @@ async function appWithCountedRoute(options: { authenticates?: boolean } = {}) {
       ...(options.authenticates
         ? {
             preHandler: async (request) => {
-              request.account = { userId: "u", sessionId: "s", token: "t", expiresAt: 0 };
+              request.account = { userId: "u", sessionId: "s", token: "t", expiresAt: 0, createdAt: 0 };
             },
           }
         : {}),

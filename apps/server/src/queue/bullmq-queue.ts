@@ -11,6 +11,7 @@ import {
   type JobHandler,
   type JobLog,
   type JobQueue,
+  type QueueInspection,
   runAttempt,
 } from "./job-queue.ts";
 
@@ -173,6 +174,22 @@ export class BullMqJobQueue implements JobQueue {
       if (Date.now() > deadline) throw new Error("the job queue did not become idle in time");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+
+  async inspect(options: { failures: number }): Promise<QueueInspection> {
+    const [counts, recentFailures, backendCounts] = await Promise.all([
+      this.#outbox.countByKindAndStatus(),
+      this.#outbox.recentFailures(options.failures),
+      this.#queue.getJobCounts(),
+    ]);
+    return { backend: "bullmq", counts, backendCounts, recentFailures };
+  }
+
+  async retry(id: number): Promise<JobRow | null> {
+    if (!(await this.#outbox.requeueFailed(id, Date.now()))) return null;
+    // a new run_at makes a new BullMQ id: the failed job BullMQ keeps does not block it
+    await this.#handOverOnceCommitted(id, false);
+    return (await this.#outbox.findById(id)) ?? null;
   }
 
   #track(work: Promise<void>, failure: string): void {

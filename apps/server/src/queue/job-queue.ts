@@ -30,6 +30,23 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Resolves once nothing is queued or running (tests and graceful shutdown). */
   idle(timeoutMs?: number): Promise<void>;
+  /** What waits, runs and failed (the admin console's System screen). */
+  inspect(options: { failures: number }): Promise<QueueInspection>;
+  /**
+   * Runs a job that failed for good again, with a fresh set of attempts: the row then, or null
+   * when it is not a failed job. Failure hooks are idempotent (ledger references), so failing
+   * again gives nothing back twice.
+   */
+  retry(id: number): Promise<JobRow | null>;
+}
+
+export interface QueueInspection {
+  backend: "database" | "bullmq";
+  /** jobs by kind and state, from the jobs table (both queues keep it) */
+  counts: { kind: string; status: JobRow["status"]; count: number }[];
+  /** the backend's own counts (BullMQ: waiting, active, delayed, failed…); null for the database */
+  backendCounts: Record<string, number> | null;
+  recentFailures: JobRow[];
 }
 
 export type JobLog = { error(obj: object, msg: string): void };
@@ -197,6 +214,20 @@ export class DatabaseJobQueue implements JobQueue {
       if (Date.now() > deadline) throw new Error("the job queue did not become idle in time");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+
+  async inspect(options: { failures: number }): Promise<QueueInspection> {
+    const [counts, recentFailures] = await Promise.all([
+      this.#jobs.countByKindAndStatus(),
+      this.#jobs.recentFailures(options.failures),
+    ]);
+    return { backend: "database", counts, backendCounts: null, recentFailures };
+  }
+
+  async retry(id: number): Promise<JobRow | null> {
+    if (!(await this.#jobs.requeueFailed(id, Date.now()))) return null;
+    this.#wakeUp();
+    return (await this.#jobs.findById(id)) ?? null;
   }
 
   async #run(): Promise<void> {

@@ -2,7 +2,7 @@ import websocket from "@fastify/websocket";
 import { SOCKET_LIMITS } from "@reverie/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, UnauthorizedError } from "../errors.ts";
-import type { AccountService } from "../services/accounts.ts";
+import { ACCOUNT_BANNED_MESSAGE, type AccountService } from "../services/accounts.ts";
 import type { EventBus } from "./bus.ts";
 import { createOriginPolicy } from "./socket-origin.ts";
 import { UserSockets } from "./user-sockets.ts";
@@ -36,7 +36,10 @@ export async function registerRealtime(
   const originAllowed = createOriginPolicy(deps.allowedOrigins);
   const userSockets = new UserSockets({
     maxPerUser: MAX_SOCKETS_PER_USER,
-    isLive: async (token) => (await deps.accounts.authenticate(token))?.expiresAt ?? null,
+    isLive: async (token) => {
+      const session = await deps.accounts.authenticate(token);
+      return session && !session.banned ? session.expiresAt : null;
+    },
   });
   const sessionWatches = new Map<string, { unsubscribe: () => void; sockets: number }>();
 
@@ -73,7 +76,14 @@ export async function registerRealtime(
           const token = socketToken(request);
           const session = await deps.accounts.authenticate(token);
           if (!session) throw new UnauthorizedError("The socket needs a valid token in the query (token=…).");
-          request.account = { ...session, token };
+          if (session.banned) throw new UnauthorizedError(ACCOUNT_BANNED_MESSAGE, "account_banned");
+          request.account = {
+            userId: session.userId,
+            sessionId: session.sessionId,
+            expiresAt: session.expiresAt,
+            createdAt: session.createdAt,
+            token,
+          };
         },
       },
       (socket, request) => {

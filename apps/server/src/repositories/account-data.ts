@@ -41,6 +41,8 @@ export class AccountDataRepository {
         "plan",
         "tokens",
         "free_msgs",
+        "advertising_subid",
+        "advertising_subid_at",
         "created_at",
         "updated_at",
       ])
@@ -164,14 +166,33 @@ export class AccountDataRepository {
       .select(["surface", "category", "excerpt", "created_at"])
       .where("user_id", "=", userId)
       .execute();
+    const messageReports = await db
+      .selectFrom("message_reports")
+      .select(["reason", "note", "message_text", "status", "created_at"])
+      .where("reporter_id", "=", userId)
+      .orderBy("id")
+      .execute();
     const analyticsEvents = await db
       .selectFrom("analytics_events")
       .select(["event", "props", "occurred_at"])
       .where("user_id", "=", userId)
       .orderBy("id")
       .execute();
+    // what was recorded and when, not the recordings: replays hold no message, email or password
+    const sessionReplays = await db
+      .selectFrom("session_replays")
+      .select(["id", "started_at", "last_upload_at", "chunks", "bytes"])
+      .where("user_id", "=", userId)
+      .orderBy("started_at")
+      .execute();
+    const leads = await db
+      .selectFrom("leads")
+      .select(["subid", "email", "status", "created_at", "converted_at"])
+      .where("user_id", "=", userId)
+      .execute();
     return {
       account,
+      leads,
       signIns,
       sessions,
       chats,
@@ -184,7 +205,9 @@ export class AccountDataRepository {
       bundlePurchases,
       ledger,
       moderationEvents,
+      messageReports,
       analyticsEvents,
+      sessionReplays,
     };
   }
 
@@ -338,6 +361,12 @@ export class AccountDataRepository {
     await db.deleteFrom("characters").where("owner_id", "=", id).execute();
     await db.deleteFrom("bundle_purchases").where("user_id", "=", id).execute();
     await db.deleteFrom("data_exports").where("user_id", "=", id).execute();
+    const leadsOfUser = db
+      .selectFrom("leads")
+      .select("id")
+      .where((eb) => eb.or([eb("user_id", "=", id), eb("email", "=", email)]));
+    // postbacks stay (sub id, event, payout: what settling with the ad network needs), unlinked
+    await db.updateTable("ad_postbacks").set({ lead_id: null }).where("lead_id", "in", leadsOfUser).execute();
     await db
       .deleteFrom("leads")
       .where((eb) => eb.or([eb("user_id", "=", id), eb("email", "=", email)]))
@@ -351,6 +380,25 @@ export class AccountDataRepository {
       .execute();
     await db
       .deleteFrom("analytics_events")
+      .where((eb) =>
+        eb.or([
+          eb("user_id", "=", id),
+          ...(user.analyticsId ? [eb("client_id", "=", user.analyticsId)] : []),
+        ]),
+      )
+      .execute();
+    const replays = db
+      .selectFrom("session_replays")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb("user_id", "=", id),
+          ...(user.analyticsId ? [eb("client_id", "=", user.analyticsId)] : []),
+        ]),
+      );
+    await db.deleteFrom("session_replay_chunks").where("replay_id", "in", replays).execute();
+    await db
+      .deleteFrom("session_replays")
       .where((eb) =>
         eb.or([
           eb("user_id", "=", id),

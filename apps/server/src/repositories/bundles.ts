@@ -36,8 +36,20 @@ export class BundleRepository {
       ]);
   }
 
+  /** Bundles and packs on sale: a hidden character's bundles are not. */
   async list(filter: BundleFilter): Promise<BundleWithCounts[]> {
-    let query = this.#withCounts();
+    let query = this.#withCounts().where((eb) =>
+      eb.or([
+        eb("bundles.character_id", "is", null),
+        eb.exists(
+          eb
+            .selectFrom("characters")
+            .select("characters.id")
+            .whereRef("characters.id", "=", "bundles.character_id")
+            .where("characters.hidden_at", "is", null),
+        ),
+      ]),
+    );
     if (filter.characterId !== undefined)
       query = query.where("bundles.character_id", "=", filter.characterId);
     if (filter.gender) query = query.where("bundles.gender", "=", filter.gender);

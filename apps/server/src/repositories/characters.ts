@@ -33,9 +33,14 @@ export class CharacterRepository {
       ]);
   }
 
-  /** The public catalog: a user's own characters (those with an owner) are never part of it. */
+  /**
+   * The public catalog: a user's own characters (those with an owner) are never part of it, nor
+   * the ones an admin hid.
+   */
   #catalog() {
-    return this.#withCounts().where("characters.owner_id", "is", null);
+    return this.#withCounts()
+      .where("characters.owner_id", "is", null)
+      .where("characters.hidden_at", "is", null);
   }
 
   async list(filter: { gender?: Gender | undefined }): Promise<CharacterWithCounts[]> {
@@ -71,7 +76,18 @@ export class CharacterRepository {
       .select("id")
       .where("id", "=", id)
       .where("owner_id", "is", null)
+      .where("hidden_at", "is", null)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Whether an admin hid this character from the public catalog. */
+  async isHidden(id: number): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom("characters")
+      .select("hidden_at")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row !== undefined && row.hidden_at !== null;
   }
 }

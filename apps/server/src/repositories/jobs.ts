@@ -257,6 +257,44 @@ export class JobRepository {
     return Number(row.count);
   }
 
+  /** How many jobs there are of each kind in each state (the admin console's queue depth). */
+  async countByKindAndStatus(): Promise<{ kind: string; status: JobRow["status"]; count: number }[]> {
+    const rows = await this.#db
+      .selectFrom("jobs")
+      .select(["kind", "status", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .groupBy(["kind", "status"])
+      .orderBy("kind")
+      .orderBy("status")
+      .execute();
+    return rows.map((row) => ({ kind: row.kind, status: row.status, count: Number(row.count) }));
+  }
+
+  /** The newest jobs that failed for good. */
+  async recentFailures(limit: number): Promise<JobRow[]> {
+    const rows = await this.#db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("status", "=", "failed")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(withNumbers);
+  }
+
+  /**
+   * Queues a failed job again, due now, with a fresh set of attempts; false when it is not failed.
+   * Its `run_at` changes, so an external queue takes it as a new job (its id names `run_at`).
+   */
+  async requeueFailed(id: number, now: number): Promise<boolean> {
+    const result = await this.#db
+      .updateTable("jobs")
+      .set({ status: "queued", attempts: 0, run_at: now, locked_until: null, last_error: null })
+      .where("id", "=", id)
+      .where("status", "=", "failed")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async findById(id: number): Promise<JobRow | undefined> {
     const row = await this.#db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
     return row ? withNumbers(row) : undefined;

@@ -37,7 +37,8 @@ export class MediaRepository {
       .innerJoin("characters", "characters.id", "media.character_id")
       .where("media.kind", "in", [...GALLERY_KINDS[filter.kind ?? "all"]])
       // a user's generated pictures are theirs alone, whatever their kind
-      .where("media.owner_id", "is", null);
+      .where("media.owner_id", "is", null)
+      .where("characters.hidden_at", "is", null);
     if (filter.gender) query = query.where("characters.gender", "=", filter.gender);
     if (filter.characterId !== undefined) query = query.where("media.character_id", "=", filter.characterId);
     if (filter.freeOnly) query = query.where("media.bundle_id", "is", null);

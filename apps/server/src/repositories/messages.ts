@@ -197,4 +197,47 @@ export class MessageRepository {
     const result = await this.#db.deleteFrom("messages").where("chat_id", "=", chatId).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  /**
+   * Replaces a message's content with a moderator's notice (a hidden message): plain text, no
+   * picture, no voice. Its files stay until the chat is cleared (fileKeys no longer names them).
+   */
+  async replaceWithNotice(id: number, notice: string): Promise<void> {
+    await this.#db
+      .updateTable("messages")
+      .set({
+        text: notice,
+        type: "text",
+        media_key: null,
+        video_duration: null,
+        locked: false,
+        price_tokens: null,
+      })
+      .where("id", "=", id)
+      .execute();
+    await this.#db.deleteFrom("message_voices").where("message_id", "=", id).execute();
+  }
+
+  /** The messages around one of a chat's, oldest first: `around` before it, itself, `around` after. */
+  async neighbours(chatId: number, id: number, around: number): Promise<MessageRow[]> {
+    const [before, after] = await Promise.all([
+      this.#db
+        .selectFrom("messages")
+        .selectAll()
+        .where("chat_id", "=", chatId)
+        .where("id", "<", id)
+        .orderBy("id", "desc")
+        .limit(around)
+        .execute(),
+      this.#db
+        .selectFrom("messages")
+        .selectAll()
+        .where("chat_id", "=", chatId)
+        .where("id", ">=", id)
+        .orderBy("id", "asc")
+        .limit(around + 1)
+        .execute(),
+    ]);
+    return [...before.reverse(), ...after];
+  }
 }

@@ -8,7 +8,13 @@ const sessionByToken = cachedQuery((db, where: { token: string }) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.id", "sessions.user_id", "sessions.expires_at"])
+    .select([
+      "sessions.id",
+      "sessions.user_id",
+      "sessions.expires_at",
+      "sessions.created_at",
+      "users.banned_at",
+    ])
     .where("sessions.token", "=", where.token),
 );
 
@@ -33,6 +39,7 @@ export class UserRepository {
       free_msgs: number;
       plan: "free" | "premium";
       payment_failed: boolean;
+      replay_opt_out: boolean;
     }>,
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
@@ -44,8 +51,42 @@ export class UserRepository {
   }
 
   /** The session a token names, while its user exists (better-auth's sessions table). */
-  findSession(token: string): Promise<{ id: string; user_id: string; expires_at: string } | undefined> {
+  findSession(
+    token: string,
+  ): Promise<
+    | { id: string; user_id: string; expires_at: string; created_at: string; banned_at: string | null }
+    | undefined
+  > {
     return sessionByToken.first(this.#db, { token });
+  }
+
+  /** Ends every session of the account: its tokens stop working at once. How many ended. */
+  async deleteSessions(userId: string): Promise<number> {
+    const result = await this.#db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** When the account was banned, or null; undefined when there is no such account. */
+  async bannedAt(id: string): Promise<string | null | undefined> {
+    const row = await this.#db
+      .selectFrom("users")
+      .select("banned_at")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row?.banned_at;
+  }
+
+  /** What the admin guard needs, read fresh on every admin call (never from the token). */
+  findAccess(id: string): Promise<{ email: string; role: "user" | "moderator" | "admin" } | undefined> {
+    return this.#db.selectFrom("users").select(["email", "role"]).where("id", "=", id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.#db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", email.toLowerCase())
+      .executeTakeFirst();
   }
 
   /** The account a password reset code belongs to (better-auth's `reset-password:<token>` row). */
@@ -62,16 +103,12 @@ export class UserRepository {
     await this.#db.updateTable("users").set({ email_verified: true }).where("id", "=", id).execute();
   }
 
-  async recordLead(lead: { userId: string; subid: string; email: string }): Promise<void> {
+  /** The ad sub id last seen with the user (last touch) and when. */
+  async saveAdvertisingSubId(id: string, subid: string, at: string): Promise<void> {
     await this.#db
-      .insertInto("leads")
-      .values({
-        user_id: lead.userId,
-        subid: lead.subid,
-        email: lead.email,
-        status: "lead",
-        created_at: new Date().toISOString(),
-      })
+      .updateTable("users")
+      .set({ advertising_subid: subid, advertising_subid_at: at })
+      .where("id", "=", id)
       .execute();
   }
 

@@ -69,10 +69,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
       },
     },
     async (request, reply) => {
-      const token = request.query.error ? null : await accounts.finishOAuth(request.headers.cookie);
-      const fragment = token
-        ? `token=${encodeURIComponent(token)}`
-        : `error=${encodeURIComponent(request.query.error ?? "sign-in-failed")}`;
+      const result = request.query.error
+        ? { error: request.query.error }
+        : await accounts.finishOAuth(request.headers.cookie);
+      const fragment =
+        "token" in result
+          ? `token=${encodeURIComponent(result.token)}`
+          : `error=${encodeURIComponent(result.error)}`;
       // the popup carries no cookie session onwards: the web app uses the bearer token only
       const expired = Object.keys(parseCookieNames(request.headers.cookie)).map(
         (name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`,

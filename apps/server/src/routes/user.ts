@@ -28,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = a
     {
       schema: {
         tags: ["accounts"],
-        summary: "Change the user's gender choice or names",
+        summary: "Change the user's gender choice, names or session replay opt-out",
         security: BEARER,
         body: updateUserBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 401) },

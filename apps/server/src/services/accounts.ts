@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { AUTH_ERRORS, type Gender, type OAuthProvider, type User } from "@reverie/shared";
+import { AUTH_ERRORS, type Gender, type OAuthProvider, type Role, type User } from "@reverie/shared";
 import { APIError } from "better-auth";
 import type { Auth } from "../auth/better-auth.ts";
 import { passwordHashingQueue } from "../auth/password-hashing.ts";
@@ -7,6 +7,7 @@ import type { UserRow } from "../db/schema.ts";
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../errors.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { UserRepository } from "../repositories/users.ts";
+import type { AttributionService } from "./attribution.ts";
 import { RATE_LIMITS, type RateLimiter, type RateLimitRule } from "./rate-limiter.ts";
 
 /** Who is asking: the caller's IP and user agent, recorded on sessions and used for rate limits. */
@@ -21,11 +22,14 @@ export interface SessionOwner {
   userId: string;
 }
 
-/** A live session behind a token; `expiresAt` in epoch milliseconds. */
+/** A live session behind a token; `expiresAt` and `createdAt` in epoch milliseconds. */
 export interface AuthenticatedSession {
   userId: string;
   sessionId: string;
   expiresAt: number;
+  createdAt: number;
+  /** the account is banned: callers refuse it (401 account_banned), the socket closes */
+  banned: boolean;
 }
 
 /** Where the provider flow lands after better-auth's callback; it hands the popup its token. */
@@ -34,6 +38,7 @@ export const OAUTH_FINISH_PATH = "/api/auth/oauth/finish";
 const RESTORE_MESSAGE = "If an account exists for that email, we've sent a code to reset the password.";
 const MAGIC_LINK_MESSAGE =
   "If that email can sign in, we've sent a sign-in link. It works once, for 10 minutes.";
+export const ACCOUNT_BANNED_MESSAGE = "This account is banned.";
 const INVALID_CODE = "This code is invalid or has expired. Ask for a new one.";
 
 function errorCode(error: unknown): string | undefined {
@@ -60,6 +65,7 @@ export function presentUser(row: UserRow): User {
     last_name: row.last_name,
     gender_choice: row.gender_choice,
     payment_failed: Boolean(row.payment_failed),
+    replay_opt_out: Boolean(row.replay_opt_out),
   };
 }
 
@@ -67,30 +73,43 @@ export function presentUser(row: UserRow): User {
 export class AccountService {
   readonly #auth: Auth;
   readonly #users: UserRepository;
+  readonly #attribution: AttributionService;
   readonly #limits: RateLimiter;
   readonly #oauthProviders: OAuthProvider[];
   readonly #bus: EventBus;
   readonly #signUpLimit: RateLimitRule;
+  readonly #replays: { forgetUser(userId: string): Promise<void> } | undefined;
+  /** a moderator's or admin's session older than this may not use the console (decision 0029) */
+  readonly adminSessionMaxAgeMs: number;
 
   constructor(deps: {
     auth: Auth;
     users: UserRepository;
+    /** records the lead of a sign-up with an ad sub id */
+    attribution: AttributionService;
     rateLimiter: RateLimiter;
     oauthProviders: OAuthProvider[];
     /** tells every instance when sessions end, so their sockets close */
     bus: EventBus;
     /** sign-ups one address may make in an hour (RATE_LIMITS.signUpPerIp unless configured) */
     signUpsPerIpPerHour?: number | undefined;
+    /** forgets a user's session replays when they opt out */
+    replays?: { forgetUser(userId: string): Promise<void> };
+    /** ADMIN_SESSION_MAX_AGE_MINUTES (720 unless configured) */
+    adminSessionMaxAgeMinutes?: number | undefined;
   }) {
+    this.adminSessionMaxAgeMs = (deps.adminSessionMaxAgeMinutes ?? 720) * 60_000;
     this.#signUpLimit =
       deps.signUpsPerIpPerHour === undefined
         ? RATE_LIMITS.signUpPerIp
         : { ...RATE_LIMITS.signUpPerIp, limit: deps.signUpsPerIpPerHour };
     this.#auth = deps.auth;
     this.#users = deps.users;
+    this.#attribution = deps.attribution;
     this.#limits = deps.rateLimiter;
     this.#oauthProviders = deps.oauthProviders;
     this.#bus = deps.bus;
+    this.#replays = deps.replays;
   }
 
   /** The sign-in providers configured on this server. */
@@ -120,14 +139,28 @@ export class AccountService {
     return { url: response.url, cookies: headers.getSetCookie() };
   }
 
-  /** After the provider's callback: the session better-auth made, as an access token. */
-  async finishOAuth(cookieHeader: string | undefined): Promise<string | null> {
-    if (!cookieHeader) return null;
+  /**
+   * After the provider's callback: the session better-auth made, as an access token; or the error
+   * code the popup ends with. A banned account keeps no session (its sessions are deleted, as after
+   * an email sign-in) and the popup ends on `account_banned` (decision 0029).
+   */
+  async finishOAuth(cookieHeader: string | undefined): Promise<{ token: string } | { error: string }> {
+    if (!cookieHeader) return { error: "sign-in-failed" };
     const session = await this.#auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
-    return session?.session.token ?? null;
+    if (!session) return { error: "sign-in-failed" };
+    if (await this.#users.bannedAt(session.user.id)) {
+      await this.#users.deleteSessions(session.user.id);
+      return { error: "account_banned" };
+    }
+    return { token: session.session.token };
   }
 
   async #signedIn(token: string, userId: string) {
+    if (await this.#users.bannedAt(userId)) {
+      // a banned account keeps no session, however it signed in (decision 0029)
+      await this.#users.deleteSessions(userId);
+      throw new UnauthorizedError(ACCOUNT_BANNED_MESSAGE, "account_banned");
+    }
     return { token, user: await this.getUser(userId) };
   }
 
@@ -135,6 +168,11 @@ export class AccountService {
     const row = await this.#users.findById(userId);
     if (!row) throw new UnauthorizedError();
     return presentUser(row);
+  }
+
+  /** The account's role and email, read fresh: the admin guard asks on every call, never the token. */
+  async access(userId: string): Promise<{ email: string; role: Role } | null> {
+    return (await this.#users.findAccess(userId)) ?? null;
   }
 
   /** The signed-in user and session behind a bearer token, or null. */
@@ -149,7 +187,15 @@ export class AccountService {
       const { expiresIn, updateAge } = (await this.#auth.$context).sessionConfig;
       const expiresAt = Date.parse(row.expires_at);
       const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-      if (expiresAt > Date.now() && !refreshDue) return { userId: row.user_id, sessionId: row.id, expiresAt };
+      if (expiresAt > Date.now() && !refreshDue) {
+        return {
+          userId: row.user_id,
+          sessionId: row.id,
+          expiresAt,
+          createdAt: Date.parse(row.created_at),
+          banned: row.banned_at !== null,
+        };
+      }
     }
     const session = await this.#auth.api.getSession({
       headers: new Headers({ authorization: `Bearer ${token}` }),
@@ -159,6 +205,8 @@ export class AccountService {
       userId: session.user.id,
       sessionId: session.session.id,
       expiresAt: new Date(session.session.expiresAt).getTime(),
+      createdAt: new Date(session.session.createdAt).getTime(),
+      banned: ((await this.#users.bannedAt(session.user.id)) ?? null) !== null,
     };
   }
 
@@ -186,8 +234,11 @@ export class AccountService {
       first_name: input.first_name || null,
       gender_choice: input.gender_choice ?? null,
     });
-    if (input.subid)
-      await this.#users.recordLead({ userId: result.user.id, subid: input.subid, email: input.email });
+    await this.#attribution.recordSignUpLead({
+      userId: result.user.id,
+      email: input.email,
+      subid: input.subid,
+    });
     return this.#signedIn(result.token, result.user.id);
   }
 
@@ -348,13 +399,17 @@ export class AccountService {
       gender_choice?: Gender | undefined;
       first_name?: string | undefined;
       last_name?: string | undefined;
+      replay_opt_out?: boolean | undefined;
     },
   ): Promise<User> {
     const update: Parameters<UserRepository["update"]>[1] = {};
+    if (changes.replay_opt_out !== undefined) update.replay_opt_out = changes.replay_opt_out;
     if (changes.gender_choice !== undefined) update.gender_choice = changes.gender_choice;
     if (changes.first_name !== undefined) update.first_name = changes.first_name || null;
     if (changes.last_name !== undefined) update.last_name = changes.last_name || null;
     await this.#users.update(userId, update);
+    // opting out also takes back what was recorded before
+    if (changes.replay_opt_out === true) await this.#replays?.forgetUser(userId);
     return this.getUser(userId);
   }
 

@@ -66,7 +66,8 @@ export class GalleryService {
 
   async galleryItem(id: number, owned: ReadonlySet<number> = NOTHING_OWNED) {
     const row = await this.#media.findById(id);
-    if (!row || row.kind === "chat_image") throw new NotFoundError(`Gallery item ${id} does not exist.`);
+    if (!row || row.kind === "chat_image" || (await this.#characters.isHidden(row.character_id)))
+      throw new NotFoundError(`Gallery item ${id} does not exist.`);
     const bundleRow = row.bundle_id === null ? undefined : await this.#bundles.findById(row.bundle_id);
     const [bundle] = bundleRow ? await this.#presentBundles([bundleRow], owned) : [];
     const related = await this.#media.listGallery(

@@ -7,6 +7,7 @@ import {
   dataExportJobHandler,
   safetyRecordsPurgeJobHandler,
 } from "../jobs/account-data.ts";
+import { adPostbackJobHandler } from "../jobs/ad-postback.ts";
 import { analyticsForwardJobHandler } from "../jobs/analytics.ts";
 import { customImagesJobHandler } from "../jobs/custom-images.ts";
 import { imageJobHandler } from "../jobs/image.ts";
@@ -16,6 +17,7 @@ import { replyJobHandler } from "../jobs/reply.ts";
 import { voiceJobHandler } from "../jobs/voice.ts";
 import { PrivateMediaSigner } from "../media/private-urls.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import { HttpAdPostbackSender } from "../providers/ad-postback/http-ad-postback.ts";
 import type { EmailSender } from "../providers/email/index.ts";
 import type { ImageProvider } from "../providers/image/types.ts";
 import type { LlmProvider } from "../providers/llm/types.ts";
@@ -36,10 +38,28 @@ import { DATA_EXPORT_EXPIRY_JOB, DataExportExpiry } from "./account-data/data-ex
 import { DATA_EXPORT_JOB, DataExportRequests } from "./account-data/data-export-requests.ts";
 import { SAFETY_RECORDS_PURGE_JOB, SafetyRecordsPurge } from "./account-data/safety-records-purge.ts";
 import { AccountService } from "./accounts.ts";
+import { AdminAccountData } from "./admin/admin-account-data.ts";
+import { AdminBilling } from "./admin/admin-billing.ts";
+import { AdminCatalog } from "./admin/admin-catalog.ts";
+import { AdminRoles } from "./admin/admin-roles.ts";
+import { AdminUsers } from "./admin/admin-users.ts";
+import { AuditLogService } from "./admin/audit-log.ts";
+import { BundleContents } from "./admin/bundle-contents.ts";
+import { AdminCatalogPresenter } from "./admin/catalog-presenter.ts";
+import { CatalogUploads } from "./admin/catalog-uploads.ts";
+import { Dashboard } from "./admin/dashboard.ts";
+import { ModerationConsole } from "./admin/moderation-console.ts";
+import { ModerationEvaluation } from "./admin/moderation-evaluation.ts";
+import { OrderRefunds } from "./admin/order-refunds.ts";
+import { PaymentRecords } from "./admin/payment-records.ts";
+import { ReplayLibrary } from "./admin/replay-library.ts";
+import { UserBans } from "./admin/user-bans.ts";
 import { ANALYTICS_FORWARD_JOB, AnalyticsService } from "./analytics.ts";
 import { AnswerService } from "./answers.ts";
+import { AD_POSTBACK_JOB, AttributionService } from "./attribution.ts";
 import { BillingService } from "./billing/billing-service.ts";
 import { BundlePurchases } from "./billing/bundle-purchases.ts";
+import { ComplimentaryPlans } from "./billing/complimentary-plans.ts";
 import { Fulfilment } from "./billing/fulfilment.ts";
 import { PaymentNotices, SUBSCRIPTION_PERIOD_END_JOB } from "./billing/payment-notices.ts";
 import { PaymentService } from "./billing/payment-service.ts";
@@ -56,9 +76,11 @@ import { ImageRequestFulfilment } from "./custom-images/image-request-fulfilment
 import { DevMailbox } from "./email/dev-mailbox.ts";
 import { GalleryService } from "./gallery.ts";
 import { ImageIntents, parseIntentPhrases } from "./image-intents.ts";
+import { MessageReports } from "./message-reports.ts";
 import { ModerationService } from "./moderation.ts";
 import { Presenter } from "./presenters.ts";
 import { RateLimiter } from "./rate-limiter.ts";
+import { SessionReplayService } from "./session-replays.ts";
 import { VoiceService } from "./voice.ts";
 
 /** Wires repositories and providers into services; the one place that knows the whole graph. */
@@ -82,6 +104,8 @@ export function createServices(deps: {
   };
   const users = new UserRepository(db);
   const billing = new BillingService({ db });
+  const audit = new AuditLogService({ db });
+  const adminRoles = new AdminRoles({ db, audit, adminEmails: deps.config.admin.emails });
   const secret = loadAuthSecret(deps.config.auth.secret, deps.config.dataDir);
   const privateMedia = new PrivateMediaSigner(secret);
   const presenter = new Presenter(deps.storage, privateMedia);
@@ -92,7 +116,10 @@ export function createServices(deps: {
     log: deps.log,
     oauthProviders: deps.config.auth.oauth,
     secret,
-    onUserCreated: (userId) => users.update(userId, { free_msgs: billing.freeMessagesForNewAccounts }),
+    onUserCreated: async (user) => {
+      await users.update(user.id, { free_msgs: billing.freeMessagesForNewAccounts });
+      await adminRoles.promoteIfConfigured(user);
+    },
   });
   const moderation = new ModerationService({
     classifier: deps.moderation,
@@ -119,12 +146,25 @@ export function createServices(deps: {
       storage: deps.storage,
     }),
   );
+  const { postbackUrl } = deps.config.attribution;
+  const attribution = new AttributionService({
+    db,
+    jobs,
+    postback: postbackUrl ? new HttpAdPostbackSender(postbackUrl) : null,
+    log: deps.log,
+  });
+  jobs.register(AD_POSTBACK_JOB, adPostbackJobHandler(attribution));
   const paymentProviders = createPaymentProviders(deps.config, secret);
   const paymentNotices = new PaymentNotices({ email: deps.email, jobs, publicUrl: deps.config.publicUrl });
+  const fulfilment = new Fulfilment({
+    db,
+    billing,
+    onOrderPaid: (trx, order) => attribution.orderPaid(trx, order),
+  });
   const payments = new PaymentService({
     db,
     providers: paymentProviders,
-    fulfilment: new Fulfilment({ db, billing }),
+    fulfilment,
     bus: deps.bus,
     notices: paymentNotices,
     publicUrl: deps.config.publicUrl,
@@ -144,6 +184,11 @@ export function createServices(deps: {
     forwardUrl: deps.config.analytics.forwardUrl,
   });
   jobs.register(ANALYTICS_FORWARD_JOB, analyticsForwardJobHandler(analytics));
+  const sessionReplays = new SessionReplayService({
+    db,
+    rateLimiter: new RateLimiter(new RateLimitRepository(db)),
+    enabled: deps.config.remoteConfig.replay_enabled,
+  });
   jobs.register(
     SUBSCRIPTION_PERIOD_END_JOB,
     subscriptionPeriodEndJobHandler(
@@ -153,6 +198,7 @@ export function createServices(deps: {
         payments,
         testCheckout,
         notices: paymentNotices,
+        fulfilment,
       }),
     ),
   );
@@ -193,9 +239,70 @@ export function createServices(deps: {
       log: deps.log,
     }),
   };
+  const catalog = new CatalogService({ ...repositories, presenter });
+  const bans = new UserBans({ db, audit, bus: deps.bus });
+  const adminCatalogPresenter = new AdminCatalogPresenter(presenter);
+  const paymentRecords = new PaymentRecords({ db });
   return {
     auth,
     jobs,
+    // the console's Dashboard, Payments and System screens (issue 13)
+    adminConsole: {
+      dashboard: new Dashboard({ db, analytics }),
+      paymentRecords,
+      replays: new ReplayLibrary({ replays: sessionReplays }),
+      refunds: new OrderRefunds({
+        db,
+        billing,
+        payments,
+        fulfilment,
+        providers: paymentProviders,
+        records: paymentRecords,
+        audit,
+        bus: deps.bus,
+        log: deps.log,
+      }),
+    },
+    // the console's Characters and Moderation screens (decision 0030)
+    adminCatalog: {
+      catalog: new AdminCatalog({ db, audit, moderation, catalog, presenter: adminCatalogPresenter }),
+      uploads: new CatalogUploads({
+        db,
+        storage: deps.storage,
+        audit,
+        catalog,
+        presenter: adminCatalogPresenter,
+      }),
+      contents: new BundleContents({
+        db,
+        storage: deps.storage,
+        audit,
+        catalog,
+        presenter: adminCatalogPresenter,
+      }),
+    },
+    adminModeration: {
+      moderation: new ModerationConsole({ db, audit, bans }),
+      evaluation: new ModerationEvaluation(),
+    },
+    messageReports: new MessageReports({ db }),
+    admin: {
+      audit,
+      roles: adminRoles,
+      users: new AdminUsers({ db, billing }),
+      bans,
+      billing: new AdminBilling({
+        db,
+        billing,
+        plans: new ComplimentaryPlans({ fulfilment }),
+        payments,
+        notices: paymentNotices,
+        audit,
+        bus: deps.bus,
+        log: deps.log,
+      }),
+      accountData: new AdminAccountData({ db, ...accountData, audit }),
+    },
     accountData,
     privateMedia,
     billing,
@@ -203,8 +310,10 @@ export function createServices(deps: {
     paymentProviders,
     testCheckout,
     analytics,
+    attribution,
+    sessionReplays,
     bundlePurchases: new BundlePurchases({ db, billing }),
-    catalog: new CatalogService({ ...repositories, presenter }),
+    catalog,
     gallery: new GalleryService({ ...repositories, presenter }),
     chats: new ChatService({
       db,
@@ -245,10 +354,13 @@ export function createServices(deps: {
     accounts: new AccountService({
       auth,
       users,
+      attribution,
       rateLimiter: new RateLimiter(new RateLimitRepository(db)),
       oauthProviders: deps.config.auth.oauth.map((provider) => provider.id),
       bus: deps.bus,
       signUpsPerIpPerHour: deps.config.auth.signUpsPerIpPerHour,
+      replays: sessionReplays,
+      adminSessionMaxAgeMinutes: deps.config.admin.sessionMaxAgeMinutes,
     }),
   };
 }

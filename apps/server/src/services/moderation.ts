@@ -1,4 +1,4 @@
-import { ContentRefusedError, RetryLaterError } from "../errors.ts";
+import { BadRequestError, ContentRefusedError, RetryLaterError } from "../errors.ts";
 import {
   type ModerationClassifier,
   ModerationProviderError,
@@ -78,6 +78,25 @@ export class ModerationService {
     }
     if (!verdict.allowed) await this.#record(text, surface, userId, verdict);
     return verdict;
+  }
+
+  /**
+   * A character said to be under 18 (an admin's catalog edit): recorded like any refusal, so the
+   * moderation log shows who tried, and answered 400 `underage`.
+   */
+  async refuseUnderage(
+    character: { name: string; age: number },
+    userId: string | null,
+  ): Promise<BadRequestError> {
+    await this.#events.record({
+      userId,
+      surface: "character_definition",
+      category: "minors",
+      classifier: "age_check",
+      excerpt: `Name: ${character.name}. Age: ${character.age}.`.slice(0, EXCERPT_LENGTH),
+    });
+    this.#log.warn({ userId, surface: "character_definition" }, "a character under 18 was refused");
+    return new BadRequestError("Characters are adults: 18 or older.", "underage");
   }
 
   /** The rule-based check alone, at once and without recording: for a reply while it streams. */

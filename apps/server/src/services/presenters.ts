@@ -36,6 +36,11 @@ export class Presenter {
     return isPublicKey(key) ? this.#url(key) : this.#privateMedia.url(key);
   }
 
+  /** A catalog file's address for the admin console: public files by URL, private ones signed. */
+  fileUrl(key: string): string {
+    return this.#portraitUrl(key);
+  }
+
   model(row: CharacterWithCounts): Model {
     return {
       id: row.id,
@@ -114,7 +119,8 @@ export class Presenter {
       title: row.title,
       description: row.description,
       price_tokens: row.price_tokens,
-      cover_url: this.#url(row.cover_key),
+      // none ("") for a new bundle of a character whose portrait is not uploaded yet
+      cover_url: row.cover_key === "" ? "" : this.#url(row.cover_key),
       photo_count: row.photo_count,
       video_count: row.video_count,
       items: items.map((item) => this.media(item, owned)),

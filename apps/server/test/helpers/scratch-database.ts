@@ -31,7 +31,8 @@ export async function createScratchDatabase(options: {
     const file = path.join(dataDir, `${options.name}.sqlite`);
     return {
       config: { kind: "sqlite", path: file },
-      env: { DATA_DIR: dataDir, SQLITE_PATH: file },
+      // empty means unset: a child process must not inherit CI's DATABASE_URL and use Postgres instead
+      env: { DATA_DIR: dataDir, SQLITE_PATH: file, DATABASE_URL: "" },
       dataDir,
       describe: `SQLite (${file})`,
       remove: () => rm(dataDir, { recursive: true, force: true }),

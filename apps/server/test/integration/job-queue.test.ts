@@ -208,6 +208,50 @@ describe.each(kinds)("the %s job queue", (kind) => {
     expect(await jobRow(id)).toMatchObject({ status: "failed", last_error: "invalid api key" });
   });
 
+  it("reports its depth by kind and state, and runs a failed job again with fresh attempts", async () => {
+    let upstreamUp = false;
+    const runs: number[] = [];
+    const jobs = queue(kind);
+    jobs.register("fragile", {
+      maxAttempts: 2,
+      run: async (_payload, context) => {
+        runs.push(context.attempt);
+        if (!upstreamUp) throw new Error("upstream is down");
+      },
+    });
+    jobs.register("fine", { maxAttempts: 1, run: async () => undefined });
+    jobs.start();
+    const failedId = await jobs.enqueue("fragile", {});
+    await jobs.enqueue("fine", {});
+    await jobs.idle();
+    const before = await jobs.inspect({ failures: 5 });
+    expect(before.backend).toBe(kind);
+    expect(before.counts).toEqual([
+      { kind: "fine", status: "done", count: 1 },
+      { kind: "fragile", status: "failed", count: 1 },
+    ]);
+    expect(before.recentFailures.map((job) => [job.id, job.last_error])).toEqual([
+      [failedId, "upstream is down"],
+    ]);
+    if (kind === "bullmq") expect(before.backendCounts).toMatchObject({ failed: 1, completed: 1 });
+    else expect(before.backendCounts).toBeNull();
+
+    // only a failed job is retried
+    const [fine] = await database.db.selectFrom("jobs").select("id").where("kind", "=", "fine").execute();
+    expect(await jobs.retry(fine?.id ?? 0)).toBeNull();
+    upstreamUp = true;
+    const retried = await jobs.retry(failedId);
+    expect(retried).toMatchObject({
+      id: failedId,
+      status: expect.stringMatching(/queued|running/),
+      last_error: null,
+    });
+    await waitFor(async () => (await jobRow(failedId))?.status === "done");
+    await jobs.idle();
+    expect(runs).toEqual([1, 2, 1]);
+    expect((await jobs.inspect({ failures: 5 })).recentFailures).toEqual([]);
+  });
+
   it("never runs a job twice with two workers", async () => {
     const runs = new Map<number, number>();
     const ranOn = new Map<string, number>();

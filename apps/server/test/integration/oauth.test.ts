@@ -132,6 +132,37 @@ describe("sign-in with a provider (popup)", () => {
     expect(result).toMatch(/^\/auth\/callback#error=/);
   });
 
+  it("refuses a banned account up front: the popup ends on account_banned and no session is kept", async () => {
+    oidc.signInAs({ sub: "google-banned", email: "banned.popup@example.com", name: "Banned" });
+    const first = new URLSearchParams((await popupSignIn("google")).split("#")[1]).get("token");
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { authorization: `Bearer ${first}` },
+    });
+    const userId = String(me.json().id);
+    await t.database.db
+      .updateTable("users")
+      .set({ banned_at: new Date().toISOString(), ban_reason: "popup" })
+      .where("id", "=", userId)
+      .execute();
+
+    const result = await popupSignIn("google");
+    expect(result).toBe("/auth/callback#error=account_banned");
+    const sessions = await t.database.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", userId)
+      .execute();
+    expect(sessions).toEqual([]);
+    const old = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { authorization: `Bearer ${first}` },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
   it("refuses providers that are unknown or not configured", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/oauth/myspace/start" })).statusCode).toBe(
       400,

@@ -75,7 +75,16 @@ export const ACCOUNT_SCREENS: ScreenRoute[] = [
   // The built-in test checkout's payment page: alone, like a provider's hosted page, for the order's owner.
   { path: "pay/:orderId", screen: "test-checkout", handle: BARE },
   { path: "onboarding", screen: "onboarding" },
-  { path: "admin", screen: "admin" },
+  // the admin console (issue 13): each section its own screen; non-staff see the not-found screen
+  { path: "admin", screen: "admin-dashboard" },
+  { path: "admin/users", screen: "admin-users" },
+  { path: "admin/users/:id", screen: "admin-user" },
+  { path: "admin/characters", screen: "admin-characters" },
+  { path: "admin/characters/:id", screen: "admin-character" },
+  { path: "admin/moderation", screen: "admin-moderation" },
+  { path: "admin/payments", screen: "admin-payments" },
+  { path: "admin/system", screen: "admin-system" },
+  { path: "admin/audit", screen: "admin-audit" },
 ];
 
 /** The ad landing `/:id`: ranks below every static path (then `*` sends the rest to /not-found). */

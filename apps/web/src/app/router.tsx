@@ -5,6 +5,7 @@ import { setAnalyticsUser } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
 import { LazyScreen, LazyScreenView, type ScreenModule } from "@/lib/lazy-screen";
 import { RouteHandleContext, routeHandleOf } from "@/lib/route-handle";
+import { setReplayOptOut } from "@/lib/session-replay-loader";
 import { useStorageValue } from "@/lib/storage";
 import { ErrorBoundary } from "./errors";
 import { RedirectHome, RedirectNotFound, RedirectToLogin } from "./guards";
@@ -135,6 +136,19 @@ function RouteTable({ routes }: { routes: RouteObject[] }) {
   return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
 }
 
+/**
+ * Saves the stored ad sub id with the signed-in user (the advertising token); its code loads only
+ * when there is a sub id to save.
+ */
+function syncAdvertisingToken(userId: string | null, subid: string | null): void {
+  // the module logs its own failures; only a chunk that failed to load reaches console.error
+  if (userId && subid)
+    import("@/features/auth/utils/ad-attribution").then(
+      (module) => module.syncAdvertisingToken(userId),
+      console.error,
+    );
+}
+
 let realtimeModule: Promise<typeof import("@/lib/realtime")> | null = null;
 
 /**
@@ -162,6 +176,13 @@ export function AppRouter() {
   const userId = session.user?.id ?? null;
   const token = useStorageValue("accessToken");
   useEffect(() => setAnalyticsUser(userId), [userId]);
+  // an opt-out made on another device holds here too, and stops a recording at once
+  const replayOptOut = session.user?.replay_opt_out === true;
+  useEffect(() => {
+    if (replayOptOut) setReplayOptOut(true);
+  }, [replayOptOut]);
+  const subid = useStorageValue("subid");
+  useEffect(() => syncAdvertisingToken(userId, subid), [userId, subid]);
   // The messages socket lives as long as the session, whatever screen is open.
   useEffect(() => setSocketToken(userId ? token : null), [userId, token]);
   // A stored token most likely means signed in: the member screen's code loads while the user does.

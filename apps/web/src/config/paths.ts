@@ -26,6 +26,13 @@ export const paths = {
   paywall: "/paywall",
   onboarding: "/onboarding",
   admin: "/admin",
+  adminUsers: "/admin/users",
+  adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  adminCharacters: "/admin/characters",
+  adminModeration: "/admin/moderation",
+  adminPayments: "/admin/payments",
+  adminSystem: "/admin/system",
+  adminAudit: "/admin/audit",
   notFound: "/not-found",
   expiredLogin: "/login?source=ExpiredToken",
   /** Where the OAuth popup ends (`#token=…` or `#error=…`). */

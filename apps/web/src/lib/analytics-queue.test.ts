@@ -180,3 +180,23 @@ describe("the analytics queue", () => {
     expect(queue.pending).toHaveLength(1);
   });
 });
+
+describe("before consent", () => {
+  it("keeps nothing in the browser, then stores the same client once given a store", async () => {
+    const { queue, sent } = setUp({ store: null });
+    queue.add(event("Visit"));
+    await advance(ANALYTICS_QUEUE.flushIntervalMs);
+    expect(sent).toHaveLength(1);
+    const clientId = queue.clientId;
+
+    const store = new MemoryStore();
+    queue.add(event("Age Gate Confirmed"));
+    queue.keepIn(store);
+    expect(store.values.get("reverie:analytics:client")).toBe(clientId);
+    expect(JSON.parse(store.values.get("reverie:analytics:queue") ?? "[]")).toHaveLength(1);
+    await advance(ANALYTICS_QUEUE.flushIntervalMs);
+    expect(sent.map((batch) => batch.client_id)).toEqual([clientId, clientId]);
+    expect(sent[1]?.session_id).toBe(sent[0]?.session_id);
+    expect(store.values.get("reverie:analytics:queue")).toBe("[]");
+  });
+});

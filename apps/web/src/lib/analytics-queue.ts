@@ -75,8 +75,44 @@ function write(store: KeyValueStore | null, key: string, value: unknown): void {
   }
 }
 
+/** The same session while there was activity within 30 minutes, otherwise a new one. */
+function continueSession(
+  session: SessionState | null,
+  now: number,
+  activity: boolean,
+  newId: () => string,
+): SessionState {
+  const current =
+    session && now - session.lastActivity < ANALYTICS_QUEUE.sessionTimeoutMs
+      ? session
+      : { id: newId(), lastActivity: now };
+  if (activity) current.lastActivity = now;
+  return current;
+}
+
+/**
+ * The stored visit, shared with session replay: the browser's client id and its session id (a new
+ * one after 30 minutes without activity; `activity` counts this moment as some). Only after the
+ * visitor consented, as everything stored here.
+ */
+export function visitSession(
+  store: KeyValueStore | null,
+  options: { now: number; activity: boolean; newId: () => string },
+): { clientId: string; sessionId: string } {
+  let clientId = store?.getItem(KEYS.client) ?? null;
+  if (!clientId) {
+    clientId = options.newId();
+    write(store, KEYS.client, clientId);
+  }
+  const stored = read<SessionState>(store, KEYS.session);
+  const session = continueSession(stored, options.now, options.activity, options.newId);
+  if (session !== stored || options.activity) write(store, KEYS.session, session);
+  return { clientId, sessionId: session.id };
+}
+
 export class AnalyticsQueue {
   readonly #options: AnalyticsQueueOptions;
+  #store: KeyValueStore | null;
   #events: QueuedEvent[];
   readonly #clientId: string;
   #session: SessionState | null;
@@ -88,6 +124,7 @@ export class AnalyticsQueue {
 
   constructor(options: AnalyticsQueueOptions) {
     this.#options = options;
+    this.#store = options.store;
     const stored = read<unknown>(options.store, KEYS.queue);
     this.#events = Array.isArray(stored) ? (stored as QueuedEvent[]) : [];
     const storedClient = options.store?.getItem(KEYS.client);
@@ -170,6 +207,18 @@ export class AnalyticsQueue {
     this.#persist();
   }
 
+  /**
+   * From now on keeps the client id, the session and the waiting events in `store` (a queue made
+   * without one kept them for this page only): the same client before and after.
+   */
+  keepIn(store: KeyValueStore | null): void {
+    if (this.#store || !store) return;
+    this.#store = store;
+    write(store, KEYS.client, this.#clientId);
+    if (this.#session) write(store, KEYS.session, this.#session);
+    this.#persist();
+  }
+
   /** Forgets every waiting event (analytics turned off). */
   clear(): void {
     this.#clearTimer();
@@ -182,21 +231,18 @@ export class AnalyticsQueue {
   }
 
   #touchSession(now: number, activity: boolean): string {
-    const session = this.#session;
-    const current =
-      session && now - session.lastActivity < ANALYTICS_QUEUE.sessionTimeoutMs
-        ? session
-        : { id: this.#options.newId(), lastActivity: now };
-    if (activity) current.lastActivity = now;
+    // the stored session first: session replay keeps it alive too (visitSession)
+    const session = (this.#store && read<SessionState>(this.#store, KEYS.session)) || this.#session;
+    const current = continueSession(session, now, activity, this.#options.newId);
     if (current !== session || activity) {
       this.#session = current;
-      write(this.#options.store, KEYS.session, current);
+      write(this.#store, KEYS.session, current);
     }
     return current.id;
   }
 
   #persist(): void {
-    write(this.#options.store, KEYS.queue, this.#events);
+    write(this.#store, KEYS.queue, this.#events);
   }
 
   #schedule(delayMs: number): void {

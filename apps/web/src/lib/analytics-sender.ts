@@ -6,8 +6,8 @@ import { storage } from "./storage";
 
 /**
  * The half of the analytics client that sends, kept out of the entry: loaded once the page has
- * loaded and the age is confirmed, it reads the remote configuration, keeps the queue, posts batches
- * to the first-party endpoint and hands what waits to the beacon when the page is hidden.
+ * loaded, it reads the remote configuration, keeps the queue, posts batches to the first-party
+ * endpoint and hands what waits to the beacon when the page is hidden.
  */
 const ENDPOINT = "/api/analytics/events";
 
@@ -18,6 +18,8 @@ async function post(batch: AnalyticsBatch): Promise<SendOutcome> {
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(batch),
   });
+  // read to the end: Chromium holds a response whose body is never read open, and the page never goes idle
+  await response.arrayBuffer().catch(() => undefined);
   if (response.ok) return "sent";
   return response.status >= 400 && response.status < 500 && response.status !== 429 ? "refused" : "failed";
 }
@@ -42,21 +44,27 @@ const analyticsEnabled = () => remoteConfig()?.analytics_enabled === true;
 export interface AnalyticsSender {
   add(event: QueuedEvent): void;
   userSet(userId: string): void;
+  /** the visitor confirmed their age and accepted analytics: the client id and queue are stored from now on */
+  consented(): void;
 }
 
 /**
  * A random id. Not crypto.randomUUID: browsers offer it only in secure contexts (https, localhost),
  * and the app is also opened over plain http by a LAN address, where getRandomValues still works.
  */
-function randomId(): string {
+export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Starts sending, beginning with the events tracked before it loaded. */
-export function startSender(earlier: QueuedEvent[]): AnalyticsSender {
+/**
+ * Starts sending, beginning with the events tracked before it loaded. Before the visitor has
+ * consented, nothing is stored in the browser: the visit goes out under an id kept in memory, which
+ * is stored only if they go on.
+ */
+export function startSender(earlier: QueuedEvent[], options: { consented: boolean }): AnalyticsSender {
   const queue = new AnalyticsQueue({
-    store: localStore(),
+    store: options.consented ? localStore() : null,
     send: post,
     beacon,
     canSend: analyticsEnabled,
@@ -76,6 +84,9 @@ export function startSender(earlier: QueuedEvent[]): AnalyticsSender {
     },
     userSet(userId) {
       void linkAnalyticsUser(userId, queue.clientId);
+    },
+    consented() {
+      queue.keepIn(localStore());
     },
   };
   for (const event of earlier) sender.add(event);

@@ -5,7 +5,8 @@ import type { AnalyticsSender } from "./analytics-sender";
 /**
  * The analytics client: `track` appends an event to the page's list (browser tests read it at
  * `window.__reverieAnalytics`) and hands it to the sender (analytics-sender.ts), which loads after
- * the page has loaded and the age is confirmed; until then events wait here.
+ * the page has loaded; until then events wait here. Before the age gate is confirmed (where the
+ * visitor accepts analytics) only the visit is sent, under an id that is not stored.
  */
 export type AnalyticsProps = Record<string, unknown>;
 
@@ -40,6 +41,14 @@ export const ANALYTICS_EVENTS = {
   paywallShown: "Paywall Shown",
   /** a user's own character was made, built or imported from a card (`method`), with its `source` label */
   customModelCreated: "Custom Model Created",
+  /** /onboarding shown, with its `variant` and `source` label (e.g. onboarding_meet_character) */
+  onboardingStarted: "Onboarding Started",
+  /** a step of the onboarding done (`step`, `step_number`, `variant`, `source`) */
+  onboardingStepCompleted: "Onboarding Step Completed",
+  /** the onboarding's first message sent: the user goes on to the chat */
+  onboardingCompleted: "Onboarding Completed",
+  /** "Skip" pressed, at `step` */
+  onboardingSkipped: "Onboarding Skipped",
 } as const;
 
 export const ANALYTICS_QUEUE_LIMIT = 1000;
@@ -63,6 +72,7 @@ let sender: AnalyticsSender | null = null;
 const waiting: QueuedEvent[] = [];
 
 let senderLoading = false;
+let consented = false;
 
 function ageConfirmed(): boolean {
   try {
@@ -72,26 +82,35 @@ function ageConfirmed(): boolean {
   }
 }
 
-/**
- * Loads the sender, which reads the remote configuration and starts sending. Only once the visitor
- * confirmed their age: the age gate's notice is where they accept analytics, and nothing is fetched
- * before it.
- */
-export function startSendingAnalytics(): void {
-  if (senderLoading || !ageConfirmed()) return;
+function loadSender(): void {
+  if (senderLoading) return;
   senderLoading = true;
   import("./analytics-sender")
     .then(({ startSender }) => {
-      sender = startSender(waiting.splice(0));
-      if (userId) sender.userSet(userId);
+      sender = startSender(waiting.splice(0), { consented });
+      if (userId && consented) sender.userSet(userId);
     })
     .catch((error: unknown) => console.error("analytics sender not loaded", error));
 }
 
+/**
+ * The visitor confirmed their age, and with it accepted analytics: from now on the analytics id and
+ * the waiting events are kept in the browser, and later events are sent with the visit's id.
+ */
+export function startSendingAnalytics(): void {
+  if (consented) return;
+  consented = true;
+  sender?.consented();
+  if (userId) sender?.userSet(userId);
+  loadSender();
+}
+
 /** Counts the visit; sending starts after the page's load event (main.tsx runs before it). */
 export function startAnalytics(): void {
+  consented = ageConfirmed();
   track(ANALYTICS_EVENTS.visit, { path: window.location.pathname });
-  window.addEventListener("load", startSendingAnalytics);
+  if (document.readyState === "complete") loadSender();
+  else window.addEventListener("load", loadSender);
 }
 
 /** Identifies the signed-in user on later events (and links this browser to them); null after signing out. */
@@ -99,7 +118,7 @@ export function setAnalyticsUser(id: string | null): void {
   if (id === userId) return;
   userId = id;
   // after the token is stored: startSession sets the user first
-  if (id) queueMicrotask(() => sender?.userSet(id));
+  if (id && consented) queueMicrotask(() => sender?.userSet(id));
 }
 
 export function track(event: string, props: AnalyticsProps = {}): void {

@@ -1,5 +1,6 @@
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
+import { markAdminSessionExpired, unauthorizedOutcome } from "./admin-session";
 import { storage } from "./storage";
 
 /** zod and the shared schemas (lib/contract.ts), loaded on demand. */
@@ -66,6 +67,7 @@ export interface RequestOptions {
   /**
    * Whether a 401 ends the session (clears the token, goes to /login?source=ExpiredToken). True by
    * default; false for calls where a 401 is an answer to show, such as a wrong password on sign-in.
+   * An admin call's `session_expired` never does: the console asks to sign in again (admin-session.ts).
    */
   redirectOnUnauthorized?: boolean;
 }
@@ -136,8 +138,13 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   if (response.ok) return response;
 
-  if (response.status === 401 && options.redirectOnUnauthorized !== false) expireSession();
-  throw await errorFromAnswer(response, await readBody(response));
+  const error = await errorFromAnswer(response, await readBody(response));
+  if (response.status === 401) {
+    const outcome = unauthorizedOutcome(path, error.error, options.redirectOnUnauthorized !== false);
+    if (outcome === "end_session") expireSession();
+    else if (outcome === "admin_sign_in_again") markAdminSessionExpired();
+  }
+  throw error;
 }
 
 async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.ts";
+import { ACCOUNT_BANNED_TEXT, LIMITS } from "../constants.ts";
+import { isSaneSubId } from "../sub-id.ts";
 import { genderSchema } from "./common.ts";
 
 /** Messages of the spec (section 5), shared by server validation and web forms. */
@@ -17,6 +18,8 @@ export const FORM_MESSAGES = {
 export const AUTH_ERRORS = {
   wrongCredentials: "Wrong email or password.",
   emailTaken: "Email already exist.",
+  /** a banned account signing in, by password or a provider's popup (decision 0029) */
+  accountBanned: ACCOUNT_BANNED_TEXT,
 } as const;
 
 export const PASSWORD_MAX_LENGTH = 128;
@@ -55,6 +58,8 @@ export const userSchema = z.object({
   last_name: z.string().nullable(),
   gender_choice: genderSchema.nullable(),
   payment_failed: z.boolean(),
+  /** the user turned session replay off (Settings); the server refuses their replays */
+  replay_opt_out: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -70,7 +75,13 @@ export const registerBodySchema = z.object({
   password: passwordField,
   first_name: nameField("First name").optional(),
   gender_choice: genderSchema.optional().describe("the visitor's stored interest, copied to the new account"),
-  subid: z.string().trim().max(128).optional().describe("ad sub id; records a marketing lead"),
+  // sign-up is never refused over attribution: an insane sub id is dropped, not an error (decision 0027)
+  subid: z
+    .string()
+    .transform((subid) => (isSaneSubId(subid) ? subid : undefined))
+    .optional()
+    .catch(undefined)
+    .describe("ad sub id; records a marketing lead (ignored unless it has the shape of one)"),
 });
 
 export const loginBodySchema = z.object({ email: emailField, password: passwordField });
@@ -124,6 +135,7 @@ export const updateUserBodySchema = z
     gender_choice: genderSchema.optional(),
     first_name: nameField("First name").optional(),
     last_name: nameField("Last name").optional(),
+    replay_opt_out: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, "Nothing to update.");
 

@@ -1,9 +1,6 @@
 import { z } from "zod";
+import { ONBOARDING_VARIANTS } from "../constants.ts";
 import { PLAN_VARIANTS } from "./subscriptions.ts";
-
-/** The onboarding variants /onboarding can show; each has its own analytics source label. */
-export const ONBOARDING_VARIANTS = ["meet_character", "build_character"] as const;
-export type OnboardingVariant = (typeof ONBOARDING_VARIANTS)[number];
 
 /** GET /api/config: feature flags and variants the web app reads once at start. */
 export const remoteConfigSchema = z.object({

@@ -98,13 +98,20 @@ async function upsertCharacter(db: Kysely<Database>, character: PlannedCharacter
     cover_key: character.cover_key,
     position: character.position,
   };
-  const row = await db
+  // an existing row is kept as it is: the admin console edits the catalog after the first seed
+  const inserted = await db
     .insertInto("characters")
     .values({ slug: seed.slug, ...values })
-    .onConflict((conflict) => conflict.column("slug").doUpdateSet(values))
+    .onConflict((conflict) => conflict.column("slug").doNothing())
     .returning("id")
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await db
+    .selectFrom("characters")
+    .select("id")
+    .where("slug", "=", seed.slug)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return existing.id;
 }
 
 async function upsertBundle(
@@ -122,13 +129,19 @@ async function upsertBundle(
     cover_key: bundle.cover_key,
     position: bundle.position,
   };
-  const row = await db
+  const inserted = await db
     .insertInto("bundles")
     .values({ slug: bundle.slug, ...values })
-    .onConflict((conflict) => conflict.column("slug").doUpdateSet(values))
+    .onConflict((conflict) => conflict.column("slug").doNothing())
     .returning("id")
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await db
+    .selectFrom("bundles")
+    .select("id")
+    .where("slug", "=", bundle.slug)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return existing.id;
 }
 
 async function upsertMedia(
@@ -152,6 +165,6 @@ async function upsertMedia(
   await db
     .insertInto("media")
     .values({ slug: item.slug, ...values })
-    .onConflict((conflict) => conflict.column("slug").doUpdateSet(values))
+    .onConflict((conflict) => conflict.column("slug").doNothing())
     .execute();
 }

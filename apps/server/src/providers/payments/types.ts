@@ -104,4 +104,17 @@ export interface PaymentProvider {
   checkoutStatus(order: { orderId: string; providerReference: string }): Promise<CheckoutStatus>;
   /** Stops renewals at the end of the paid period (the provider confirms with an event, or at once). */
   cancelSubscription(providerSubscriptionId: string): Promise<{ endsAt: Date } | null>;
+  /**
+   * Gives a paid order's money back (the admin console's refund): the provider's refund id. Absent
+   * when the provider is refunded by hand in its own dashboard (Stripe, Verotel for now).
+   */
+  refund?(payment: ProviderRefundRequest): Promise<{ reference: string }>;
+}
+
+/** A paid order to give back, as the provider knows it. */
+export interface ProviderRefundRequest {
+  orderId: string;
+  providerReference: string | null;
+  amountCents: number;
+  currency: string;
 }

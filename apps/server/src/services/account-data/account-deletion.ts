@@ -62,8 +62,26 @@ export class AccountDeletion {
   async delete(userId: string, confirmation: DeleteAccountBody): Promise<void> {
     const user = await new UserRepository(this.#db).findById(userId);
     if (!user) throw new UnauthorizedError();
+    await this.#confirm(await new AccountDataRepository(this.#db).passwordHash(userId), confirmation);
+    await this.#erase(user);
+  }
+
+  /**
+   * Deletion the user asked for through support, carried out by an operator in the admin console
+   * (who confirmed it there): the same erasure, and `record` writes the audit entry in its transaction.
+   */
+  async deleteOnRequest(userId: string, record: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    const user = await new UserRepository(this.#db).findById(userId);
+    if (!user) throw new NotFoundError(`User ${userId} does not exist.`);
+    await this.#erase(user, record);
+  }
+
+  async #erase(
+    user: { id: string; email: string; analytics_id: string | null },
+    record?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    const userId = user.id;
     const data = new AccountDataRepository(this.#db);
-    await this.#confirm(await data.passwordHash(userId), confirmation);
     await this.#stopRenewals(userId);
     const files = await data.files(userId);
     const exportFiles = await new DataExportRepository(this.#db).fileKeysOf(userId);
@@ -74,6 +92,7 @@ export class AccountDeletion {
         await records.insertTombstone(tombstoneId);
         await records.anonymiseAccountingRecords(userId, tombstoneId);
       }
+      await record?.(trx);
       const moderationEventIds = await records.anonymiseModerationEvents(userId);
       await records.deletePersonalRows({ id: userId, email: user.email, analyticsId: user.analytics_id });
       if (moderationEventIds.length > 0) {

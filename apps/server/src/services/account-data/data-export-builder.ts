@@ -62,6 +62,8 @@ export class DataExportBuilder {
       account: data.account
         ? { ...data.account, email_verified: Boolean(data.account.email_verified) }
         : null,
+      // the ad click the account came through (decision 0027)
+      leads: data.leads,
       sign_in_methods: data.signIns,
       sessions: data.sessions,
       chats: data.chats.map((chat) => ({
@@ -91,9 +93,16 @@ export class DataExportBuilder {
         token_ledger: data.ledger,
       },
       moderation_events: data.moderationEvents,
+      // the messages the user reported to the moderators (decision 30)
+      message_reports: data.messageReports,
       analytics_events: data.analyticsEvents.map(({ props, ...event }) => ({
         ...event,
         props: JSON.parse(props) as unknown,
+      })),
+      session_replays: data.sessionReplays.map((replay) => ({
+        ...replay,
+        chunks: Number(replay.chunks),
+        bytes: Number(replay.bytes),
       })),
     };
     const fileKey = `private/exports/${row.id}.json`;

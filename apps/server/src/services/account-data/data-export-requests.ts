@@ -37,7 +37,11 @@ export class DataExportRequests {
   }
 
   /** Starts an archive, or answers with the one already being built (one at a time per user). */
-  async start(userId: string): Promise<{ export_id: string }> {
+  async start(
+    userId: string,
+    /** an operator's request (admin console) writes its audit entry in the same transaction */
+    record?: (trx: Kysely<Database>, exportId: string) => Promise<void>,
+  ): Promise<{ export_id: string }> {
     const exports = new DataExportRepository(this.#db);
     const pending = await exports.pendingFor(userId);
     if (pending) return { export_id: pending.id };
@@ -45,6 +49,7 @@ export class DataExportRequests {
     const exportId = randomBytes(16).toString("hex");
     await this.#db.transaction().execute(async (trx) => {
       await new DataExportRepository(trx).insert(exportId, userId);
+      await record?.(trx, exportId);
       await this.#jobs.enqueue(DATA_EXPORT_JOB, { exportId } satisfies DataExportJob, { db: trx });
     });
     return { export_id: exportId };

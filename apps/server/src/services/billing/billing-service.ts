@@ -1,7 +1,7 @@
 import type { Balance } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { PaymentRequiredError } from "../../errors.ts";
+import { ConflictError, PaymentRequiredError } from "../../errors.ts";
 import { LedgerRepository } from "../../repositories/ledger.ts";
 import { CATALOGUE } from "./catalogue.ts";
 import { presentLedgerEntry } from "./ledger-descriptions.ts";
@@ -139,6 +139,80 @@ export class BillingService {
         reference: use.reference,
       })) !== null
     );
+  }
+
+  /**
+   * An operator's change of a balance (the admin console), inside the caller's transaction so its
+   * audit entry goes with it: a positive amount grants, a negative one removes; a ledger row of its
+   * own kind (`admin_adjustment`). Never below zero: 409 `insufficient_tokens`, nothing changed.
+   */
+  async adminAdjust(
+    trx: Db,
+    change: { userId: string; amount: number; reference: string },
+  ): Promise<{ before: number; after: number }> {
+    if (!Number.isInteger(change.amount) || change.amount === 0) {
+      throw new Error(`an adjustment is a whole, non-zero number of tokens, not ${change.amount}`);
+    }
+    const ledger = new LedgerRepository(trx);
+    const before = (await ledger.current(change.userId)).tokens;
+    const entry = { userId: change.userId, reason: "admin_adjustment", reference: change.reference };
+    const after =
+      change.amount > 0
+        ? await ledger.credit({ ...entry, amount: change.amount })
+        : await ledger.debit({ ...entry, amount: -change.amount });
+    if (after === null) {
+      throw new ConflictError(
+        "insufficient_tokens",
+        `The balance is ${before} tokens: removing ${-change.amount} would take it below zero.`,
+      );
+    }
+    return { before, after };
+  }
+
+  /**
+   * Takes back the tokens a refunded order credited, inside the caller's transaction (with the
+   * refund's record and audit entry). Never below zero: when the user has spent some, 409
+   * `tokens_spent`, unless `partial` says to take back only what is left. Once per order (the
+   * ledger reference), so a second call takes nothing.
+   */
+  async takeBackRefundedOrder(
+    trx: Db,
+    refund: { userId: string; orderId: string; tokens: number; partial: boolean },
+  ): Promise<{ before: number; after: number; takenBack: number }> {
+    const ledger = new LedgerRepository(trx);
+    const before = (await ledger.current(refund.userId)).tokens;
+    const reference = `order_refund:${refund.orderId}`;
+    if (await ledger.hasReference(reference)) return { before, after: before, takenBack: 0 };
+    if (before < refund.tokens && !refund.partial) {
+      throw new ConflictError(
+        "tokens_spent",
+        `The order gave ${refund.tokens} tokens and ${before} are left: refund with what is left taken back, or not at all.`,
+      );
+    }
+    const takenBack = Math.min(before, refund.tokens);
+    const after = await ledger.debit({
+      userId: refund.userId,
+      amount: takenBack,
+      reason: "order_refund",
+      reference,
+    });
+    if (after === null) throw new ConflictError("tokens_spent", "The balance changed meanwhile; try again.");
+    return { before, after, takenBack };
+  }
+
+  /**
+   * The MonthlyTokens a subscription's first paid period granted (the payment that started it), or
+   * 0 when the ledger has none: what refunding that payment takes back.
+   */
+  async periodTokensGranted(subscriptionId: number, db: Db = this.#db): Promise<number> {
+    const row = await db
+      .selectFrom("token_ledger")
+      .select("delta")
+      .where("reason", "=", "monthly_tokens")
+      .where("reference", "like", `monthly_tokens:${subscriptionId}:%`)
+      .orderBy("id")
+      .executeTakeFirst();
+    return Math.max(row?.delta ?? 0, 0);
   }
 
   /** Takes tokens for a reason inside the caller's transaction: the balance then, or null if too few. */

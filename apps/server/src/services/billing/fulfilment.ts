@@ -30,6 +30,12 @@ export type FulfilmentOutcome =
       replaced?: SubscriptionRow;
     };
 
+/**
+ * Told of each order paid, inside the transaction that applied it (attribution's `purchase`
+ * postback): what it writes commits or rolls back with the payment.
+ */
+export type PaidOrderListener = (trx: Kysely<Database>, order: PaymentOrderRow) => Promise<void>;
+
 /** How many months a plan's period covers, for its tokens: a 3-month plan grants 3 × MonthlyTokens. */
 function monthsIn(plan: { interval: "day" | "month" | "year"; interval_count: number }): number {
   if (plan.interval === "year") return 12 * plan.interval_count;
@@ -54,10 +60,12 @@ export function periodTokens(planId: string): number {
 export class Fulfilment {
   readonly #db: Kysely<Database>;
   readonly #billing: BillingService;
+  readonly #onOrderPaid: PaidOrderListener | undefined;
 
-  constructor(deps: { db: Kysely<Database>; billing: BillingService }) {
+  constructor(deps: { db: Kysely<Database>; billing: BillingService; onOrderPaid?: PaidOrderListener }) {
     this.#db = deps.db;
     this.#billing = deps.billing;
+    this.#onOrderPaid = deps.onOrderPaid;
   }
 
   async apply(provider: PaymentProviderName, event: PaymentEvent): Promise<FulfilmentOutcome> {
@@ -110,6 +118,7 @@ export class Fulfilment {
     }
     if (!(await orders.markPaid(order.id))) return { kind: "duplicate" };
     const paidOrder = { ...order, status: "paid" as const, failure_reason: null };
+    await this.#onOrderPaid?.(trx, paidOrder);
 
     if (order.kind === "tokens") {
       if (order.tokens === null) throw new Error(`token order ${order.id} has no token count`);

@@ -20,6 +20,10 @@ export function describeLedgerEntry(row: TokenLedgerRow): string {
       return row.delta > 0 ? "Refund for a reply that could not be made" : "A free message given back";
     case "grant":
       return "Added by Reverie support";
+    case "admin_adjustment":
+      return row.delta >= 0 ? "Added by Reverie support" : "Removed by Reverie support";
+    case "order_refund":
+      return "Tokens of a refunded purchase taken back";
     case "custom_character":
       return row.delta === 0 ? "Created a character (included in Premium)" : "Created a character";
     case "image_generation":

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { PaymentProviders } from "../../providers/payments/index.ts";
 import { SubscriptionRepository } from "../../repositories/subscriptions.ts";
+import { COMPLIMENTARY_PROVIDER } from "./complimentary-plans.ts";
+import type { Fulfilment } from "./fulfilment.ts";
 import type { PaymentNotices, SubscriptionPeriodEndJob } from "./payment-notices.ts";
 import type { PaymentService } from "./payment-service.ts";
 import type { TestCheckout } from "./test-checkout.ts";
@@ -18,8 +20,11 @@ export class SubscriptionPeriods {
   readonly #payments: PaymentService;
   readonly #testCheckout: TestCheckout;
   readonly #notices: PaymentNotices;
+  readonly #fulfilment: Fulfilment;
 
   constructor(deps: {
+    /** ends premium an operator gave (no provider to ask) */
+    fulfilment: Fulfilment;
     db: Kysely<Database>;
     providers: PaymentProviders;
     payments: PaymentService;
@@ -31,6 +36,7 @@ export class SubscriptionPeriods {
     this.#payments = deps.payments;
     this.#testCheckout = deps.testCheckout;
     this.#notices = deps.notices;
+    this.#fulfilment = deps.fulfilment;
   }
 
   async periodEnded(job: SubscriptionPeriodEndJob): Promise<void> {
@@ -42,6 +48,10 @@ export class SubscriptionPeriods {
     if (periodEnd.getTime() > Date.now()) {
       // a long period is waited out in steps (see PaymentNotices.schedulePeriodEnd)
       await this.#notices.schedulePeriodEnd(subscription.id, subscription.current_period_end);
+      return;
+    }
+    if (subscription.provider === COMPLIMENTARY_PROVIDER) {
+      await this.#db.transaction().execute((trx) => this.#fulfilment.endSubscription(trx, subscription));
       return;
     }
     const provider = this.#providers.byName.get(subscription.provider);

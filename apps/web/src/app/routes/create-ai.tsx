@@ -16,20 +16,22 @@ export default function CreateAiRoute() {
   const [buyingTokens, setBuyingTokens] = useState(false);
 
   return (
-    <Page className="space-y-6 pb-10 sm:space-y-8">
-      <header>
-        <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Create</p>
-        <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Create your AI</h1>
-        <p className="mt-2 max-w-2xl text-ink-300">
-          Design a companion of your own: how they look, who they are, and how your story begins.
-        </p>
-      </header>
-      <CharacterBuilder onInsufficientBalance={() => setBuyingTokens(true)} />
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
-    </Page>
+    <div data-private>
+      <Page className="space-y-6 pb-10 sm:space-y-8">
+        <header>
+          <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Create</p>
+          <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Create your AI</h1>
+          <p className="mt-2 max-w-2xl text-ink-300">
+            Design a companion of your own: how they look, who they are, and how your story begins.
+          </p>
+        </header>
+        <CharacterBuilder onInsufficientBalance={() => setBuyingTokens(true)} />
+        {buyingTokens ? (
+          <Suspense fallback={null}>
+            <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
+          </Suspense>
+        ) : null}
+      </Page>
+    </div>
   );
 }

@@ -98,90 +98,92 @@ export default function GenerateImageRoute() {
   }
 
   return (
-    <Page className="space-y-10">
-      <header className="space-y-6">
-        <div>
-          <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Create</p>
-          <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">
-            {view === "pictures" ? "My pictures" : "Generate pictures"}
-          </h1>
-          <p className="mt-2 max-w-2xl text-ink-300">
-            {view === "pictures"
-              ? "Every picture you've made, for your eyes only. Open one to download or delete it."
-              : "Pick a character, describe the moment, and get new pictures of them in their own look."}
-          </p>
-        </div>
-        <Tabs
-          items={VIEWS}
-          value={view}
-          onChange={(next) => setParams({ view: next === "pictures" ? "pictures" : null })}
-          label="View"
-          testId="generator-view-tabs"
-        />
-      </header>
-
-      {view === "pictures" ? (
-        <MyPictures
-          modelId={null}
-          eyebrow="All characters"
-          title="Everything you've made"
-          emptyText="Pictures you generate of any character are kept here, for you alone."
-          emptyAction={<Button onClick={() => setParams({ view: null })}>Generate pictures</Button>}
-          onOpen={setOpenPicture}
-        />
-      ) : (
-        <>
-          <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
-            <section aria-labelledby="pick-character-title" className="space-y-4">
-              <h2 id="pick-character-title" className="font-display text-2xl text-ink-100">
-                Choose a character
-              </h2>
-              {unknownCharacter ? (
-                <Notice tone="info" testId="unknown-character">
-                  That character isn't available. Pick another one below.
-                </Notice>
-              ) : null}
-              <CharacterPicker
-                category={category}
-                onCategoryChange={(next) => setCategory(next)}
-                catalog={{
-                  items: catalog.data?.items,
-                  isPending: catalog.isPending,
-                  error: catalog.error,
-                  refetch: () => void catalog.refetch(),
-                }}
-                selectedId={character?.id ?? null}
-                onSelect={pick}
-              />
-            </section>
-            <ImageGenerator
-              character={character}
-              balance={session.user?.tokens ?? 0}
-              onBuyTokens={offerTokens}
-              onOpenPicture={setOpenPicture}
-            />
+    <div data-private>
+      <Page className="space-y-10">
+        <header className="space-y-6">
+          <div>
+            <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Create</p>
+            <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">
+              {view === "pictures" ? "My pictures" : "Generate pictures"}
+            </h1>
+            <p className="mt-2 max-w-2xl text-ink-300">
+              {view === "pictures"
+                ? "Every picture you've made, for your eyes only. Open one to download or delete it."
+                : "Pick a character, describe the moment, and get new pictures of them in their own look."}
+            </p>
           </div>
-          {character ? (
-            <MyPictures
-              modelId={character.id}
-              title={`Your pictures of ${character.name}`}
-              emptyText={`Pictures you generate of ${character.name} are kept here, for you alone.`}
-              onOpen={setOpenPicture}
-            />
-          ) : null}
-        </>
-      )}
+          <Tabs
+            items={VIEWS}
+            value={view}
+            onChange={(next) => setParams({ view: next === "pictures" ? "pictures" : null })}
+            label="View"
+            testId="generator-view-tabs"
+          />
+        </header>
 
-      {openPicture ? (
-        <Suspense fallback={null}>
-          <PictureViewer picture={openPicture} onClose={() => setOpenPicture(null)} />
-        </Suspense>
-      ) : null}
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="image_generation" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
-    </Page>
+        {view === "pictures" ? (
+          <MyPictures
+            modelId={null}
+            eyebrow="All characters"
+            title="Everything you've made"
+            emptyText="Pictures you generate of any character are kept here, for you alone."
+            emptyAction={<Button onClick={() => setParams({ view: null })}>Generate pictures</Button>}
+            onOpen={setOpenPicture}
+          />
+        ) : (
+          <>
+            <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
+              <section aria-labelledby="pick-character-title" className="space-y-4">
+                <h2 id="pick-character-title" className="font-display text-2xl text-ink-100">
+                  Choose a character
+                </h2>
+                {unknownCharacter ? (
+                  <Notice tone="info" testId="unknown-character">
+                    That character isn't available. Pick another one below.
+                  </Notice>
+                ) : null}
+                <CharacterPicker
+                  category={category}
+                  onCategoryChange={(next) => setCategory(next)}
+                  catalog={{
+                    items: catalog.data?.items,
+                    isPending: catalog.isPending,
+                    error: catalog.error,
+                    refetch: () => void catalog.refetch(),
+                  }}
+                  selectedId={character?.id ?? null}
+                  onSelect={pick}
+                />
+              </section>
+              <ImageGenerator
+                character={character}
+                balance={session.user?.tokens ?? 0}
+                onBuyTokens={offerTokens}
+                onOpenPicture={setOpenPicture}
+              />
+            </div>
+            {character ? (
+              <MyPictures
+                modelId={character.id}
+                title={`Your pictures of ${character.name}`}
+                emptyText={`Pictures you generate of ${character.name} are kept here, for you alone.`}
+                onOpen={setOpenPicture}
+              />
+            ) : null}
+          </>
+        )}
+
+        {openPicture ? (
+          <Suspense fallback={null}>
+            <PictureViewer picture={openPicture} onClose={() => setOpenPicture(null)} />
+          </Suspense>
+        ) : null}
+        {buyingTokens ? (
+          <Suspense fallback={null}>
+            <BuyTokensModal reason="image_generation" onClose={() => setBuyingTokens(false)} />
+          </Suspense>
+        ) : null}
+      </Page>
+    </div>
   );
 }

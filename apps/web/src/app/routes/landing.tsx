@@ -10,7 +10,6 @@ import { LandingHero } from "@/features/catalog/components/landing-hero";
 import { CreateYourOwnCard } from "@/features/custom-characters/components/create-your-own-card";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
-import { storage } from "@/lib/storage";
 
 const CATALOG_ANCHOR = "#characters";
 
@@ -21,7 +20,7 @@ const BuyTokensModal = lazy(() =>
   })),
 );
 
-/** The main landing screen: `/`, `/explore` and the ad landing `/:id` (which records the sub id). */
+/** The main landing screen: `/`, `/explore` and the ad landing `/:id` (which records a sane sub id). */
 export default function LandingRoute() {
   const { id: subId } = useParams();
   const [gender, setGender] = useGenderPreference();
@@ -33,7 +32,8 @@ export default function LandingRoute() {
   useDocumentTitle(subId ? null : "Explore");
 
   useEffect(() => {
-    if (subId) storage.set("subid", subId);
+    if (!subId) return;
+    import("@/features/auth/utils/ad-attribution").then((module) => module.storeSubId(subId), console.error);
   }, [subId]);
 
   return (

@@ -67,47 +67,51 @@ function MyAiScreen({ id, paywallCallback }: { id: number; paywallCallback: bool
 
   if (!validId || (model.isError && isApiError(model.error) && model.error.isNotFound)) {
     return (
-      <Page narrow className="space-y-6">
-        {back}
-        <EmptyState
-          icon={<UserRoundX className="size-6" aria-hidden="true" />}
-          title="This character isn't here"
-          description="They may have been deleted, or they belong to someone else."
-          action={<ButtonLink to={paths.myAis}>Your characters</ButtonLink>}
-          testId="character-not-found"
-        />
-      </Page>
+      <div data-private>
+        <Page narrow className="space-y-6">
+          {back}
+          <EmptyState
+            icon={<UserRoundX className="size-6" aria-hidden="true" />}
+            title="This character isn't here"
+            description="They may have been deleted, or they belong to someone else."
+            action={<ButtonLink to={paths.myAis}>Your characters</ButtonLink>}
+            testId="character-not-found"
+          />
+        </Page>
+      </div>
     );
   }
 
   return (
-    <Page className="space-y-6 pb-10">
-      {back}
-      {model.isPending ? (
-        <CharacterDetailsSkeleton />
-      ) : model.isError ? (
-        <ErrorState
-          title="We couldn't load this character"
-          error={model.error}
-          onRetry={() => model.refetch()}
-        />
-      ) : (
-        <>
-          {paywallCallback && user?.plan === "free" ? (
-            <CreationPaywallOffer modelId={model.data.id} name={model.data.name} />
-          ) : null}
-          <CharacterDetails
-            model={model.data}
-            onDeleted={deleted}
-            onInsufficientBalance={() => setBuyingTokens(true)}
+    <div data-private>
+      <Page className="space-y-6 pb-10">
+        {back}
+        {model.isPending ? (
+          <CharacterDetailsSkeleton />
+        ) : model.isError ? (
+          <ErrorState
+            title="We couldn't load this character"
+            error={model.error}
+            onRetry={() => model.refetch()}
           />
-        </>
-      )}
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
-    </Page>
+        ) : (
+          <>
+            {paywallCallback && user?.plan === "free" ? (
+              <CreationPaywallOffer modelId={model.data.id} name={model.data.name} />
+            ) : null}
+            <CharacterDetails
+              model={model.data}
+              onDeleted={deleted}
+              onInsufficientBalance={() => setBuyingTokens(true)}
+            />
+          </>
+        )}
+        {buyingTokens ? (
+          <Suspense fallback={null}>
+            <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
+          </Suspense>
+        ) : null}
+      </Page>
+    </div>
   );
 }

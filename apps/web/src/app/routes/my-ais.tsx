@@ -35,59 +35,63 @@ export default function MyAisRoute() {
   const [buyingTokens, setBuyingTokens] = useState(false);
 
   return (
-    <Page className="space-y-8 pb-10">
-      <header className="space-y-6">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">My AIs</p>
-            <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Characters of your own</h1>
+    <div data-private>
+      <Page className="space-y-8 pb-10">
+        <header className="space-y-6">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">
+                My AIs
+              </p>
+              <h1 className="font-display text-3xl text-ink-100 sm:text-5xl">Characters of your own</h1>
+            </div>
+            <div className="flex flex-wrap gap-2.5">
+              <Button
+                variant="secondary"
+                onClick={() => setImporting(true)}
+                icon={<FileInput className="size-4" aria-hidden="true" />}
+                data-testid="import-card"
+              >
+                Import a card
+              </Button>
+              <ButtonLink
+                to={paths.createAi}
+                icon={<WandSparkles className="size-4" aria-hidden="true" />}
+                data-testid="create-new"
+              >
+                Create new
+              </ButtonLink>
+            </div>
           </div>
-          <div className="flex flex-wrap gap-2.5">
-            <Button
-              variant="secondary"
-              onClick={() => setImporting(true)}
-              icon={<FileInput className="size-4" aria-hidden="true" />}
-              data-testid="import-card"
-            >
-              Import a card
-            </Button>
-            <ButtonLink
-              to={paths.createAi}
-              icon={<WandSparkles className="size-4" aria-hidden="true" />}
-              data-testid="create-new"
-            >
-              Create new
-            </ButtonLink>
-          </div>
-        </div>
-        <Tabs
-          items={GENDER_TABS}
-          value={gender}
-          onChange={(next) => setGender(next)}
-          label="Category"
-          testId="category-tabs"
-        />
-      </header>
-      <CustomCharacterGrid gender={gender} onImport={() => setImporting(true)} />
-      {importing ? (
-        <Suspense fallback={null}>
-          <ImportCardDialog
-            gender={gender}
-            onClose={() => setImporting(false)}
-            onImported={(modelId) => navigate(paths.myAisItem(modelId))}
-            onInsufficientBalance={() => {
-              // one dialog at a time: the prompt takes the import's place
-              setImporting(false);
-              setBuyingTokens(true);
-            }}
+          <Tabs
+            items={GENDER_TABS}
+            value={gender}
+            onChange={(next) => setGender(next)}
+            label="Category"
+            testId="category-tabs"
           />
-        </Suspense>
-      ) : null}
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
-    </Page>
+        </header>
+        <CustomCharacterGrid gender={gender} onImport={() => setImporting(true)} />
+        {importing ? (
+          <Suspense fallback={null}>
+            <ImportCardDialog
+              gender={gender}
+              onClose={() => setImporting(false)}
+              onImported={(modelId) => navigate(paths.myAisItem(modelId))}
+              onInsufficientBalance={() => {
+                // one dialog at a time: the prompt takes the import's place
+                setImporting(false);
+                setBuyingTokens(true);
+              }}
+            />
+          </Suspense>
+        ) : null}
+        {buyingTokens ? (
+          <Suspense fallback={null}>
+            <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
+          </Suspense>
+        ) : null}
+      </Page>
+    </div>
   );
 }

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "@/components/layout/legal-page";
 import { paths } from "@/config/paths";
 
 const UPDATED = "24 November 2026";
+
+// the opt-out loads beside the page: the screen's first JavaScript has a budget
+const SessionReplayChoice = lazy(() =>
+  import("@/features/settings/components/session-replay-choice").then((module) => ({
+    default: module.SessionReplayChoice,
+  })),
+);
 
 const sections: LegalSection[] = [
   {
@@ -65,8 +73,51 @@ const sections: LegalSection[] = [
       <p>
         Reverie uses cookies and similar browser storage for three things: keeping you signed in, remembering
         your choices (such as the age confirmation and cookie banner), and basic analytics and spam detection.
-        Analytics tell us, in aggregate, which screens are used and where things break. You can clear cookies
-        and storage in your browser at any time; you will then see the age confirmation again.
+        Analytics tell us, in aggregate, which screens are used and where things break. Before you confirm
+        your age we count only that a page was visited, under a random id your browser does not keep; the
+        analytics id is stored only once you go on. You can clear cookies and storage in your browser at any
+        time; you will then see the age confirmation again.
+      </p>
+    ),
+  },
+  {
+    id: "session-replay",
+    heading: "Session replays",
+    body: (
+      <>
+        <p>
+          To find what is confusing or broken, we may record a share of visits (one in five by default) as a
+          session replay: the layout of the screens you saw, where you clicked and scrolled, and how the pages
+          changed. Recording starts only after you confirm your age, and never if you turn it off below or in
+          Settings. Replays are stored on our own servers and are not shared with anyone.
+        </p>
+        <p>
+          Your browser hides what is private before anything is recorded: everything you type (every field,
+          your password included) is replaced by asterisks; your messages and the characters' replies, your
+          drafts, chat previews, your email address, your account details and your sign-in screens are
+          recorded as asterisks too; pictures, videos and voice messages in chats are left out; and anything
+          shaped like an email address is masked wherever it appears. A replay never contains a message, an
+          email or a password.
+        </p>
+        <p>
+          Replays are deleted 30 days after they were recorded, when you turn replays off (signed in, the ones
+          of your account at once), and when you delete your account.
+        </p>
+        <Suspense fallback={null}>
+          <SessionReplayChoice />
+        </Suspense>
+      </>
+    ),
+  },
+  {
+    id: "advertising",
+    heading: "Ads that brought you here",
+    body: (
+      <p>
+        An ad's address carries its network's click id, which your browser keeps. If you sign up, we record it
+        with your email, and save the latest one with your account. Our server tells the network's tracker of
+        the sign-up and your first purchase (its amount): only the click id, the event, the amount and a
+        random reference, never your email, name or account.
       </p>
     ),
   },
@@ -82,7 +133,8 @@ const sections: LegalSection[] = [
           <li>hosting, storage and email delivery providers;</li>
           <li>payment processors, for purchases and subscriptions;</li>
           <li>AI model providers, to generate replies, images and voice;</li>
-          <li>analytics and anti-fraud providers, with the minimum data they need.</li>
+          <li>analytics and anti-fraud providers, with the minimum data they need;</li>
+          <li>the ad network you came through (see above).</li>
         </ul>
         <p>
           We disclose data to authorities when the law requires it, and we report any content involving minors
@@ -101,7 +153,8 @@ const sections: LegalSection[] = [
           Settings, we delete at once: your profile and email address, your sign-in methods and every session
           (all your devices are signed out), your chats with their pictures and voice messages, the characters
           you created, the images generated for you, your bundle purchases, your data downloads, your
-          analytics events and the emails we queued to you. A last email confirms the deletion.
+          analytics events, your session replays, your ad lead and the emails we queued to you. A last email
+          confirms the deletion.
         </p>
         <p>What we keep, and why:</p>
         <ul>
@@ -111,6 +164,10 @@ const sections: LegalSection[] = [
             us to keep them, for as long as they say (up to 10 years). We move them to an anonymous
             placeholder account with no name, email or way to sign in, and remove what a payment provider told
             us about you. Any subscription is canceled before the account is deleted.
+          </li>
+          <li>
+            <strong>Ad conversions</strong>: what we told an ad network stays, unlinked from you, to settle
+            with it.
           </li>
           <li>
             <strong>Safety records</strong>: records of messages our moderation refused (the category and a
@@ -136,8 +193,9 @@ const sections: LegalSection[] = [
           <strong>Download my data</strong>, in Settings, prepares a JSON file with your account details,
           sign-in devices, chats and messages, the characters you created (with their full definitions), links
           to your generated images, your purchases, subscriptions and token history, the moderation records
-          about you and your analytics events. It never contains your password or sign-in tokens. We email you
-          a private link that works for 24 hours; after that the file is deleted. You can ask for three a day.
+          about you, your analytics events, the list of your session replays (when each was recorded, not what
+          it shows) and your ad click ids. It never contains your password or sign-in tokens. We email you a
+          private link that works for 24 hours; after that the file is deleted. You can ask for three a day.
         </p>
       </>
     ),

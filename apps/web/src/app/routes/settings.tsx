@@ -25,13 +25,18 @@ const PaymentHistory = lazy(() =>
 const YourData = lazy(() =>
   import("@/features/settings/components/your-data").then((module) => ({ default: module.YourData })),
 );
+const SessionReplayChoice = lazy(() =>
+  import("@/features/settings/components/session-replay-choice").then((module) => ({
+    default: module.SessionReplayChoice,
+  })),
+);
 const TokenStatement = lazy(() =>
   import("@/features/settings/components/token-statement").then((module) => ({
     default: module.TokenStatement,
   })),
 );
 
-/** /settings: plan and billing, profile, gender choice, password, signed-in devices, payments, tokens, your data, log out. */
+/** /settings: plan and billing, profile, gender choice, password, signed-in devices, payments, tokens, privacy, your data, log out. */
 export default function SettingsRoute() {
   useDocumentTitle("Settings");
   const { user } = useSession();
@@ -40,74 +45,86 @@ export default function SettingsRoute() {
   if (!user) return null;
 
   return (
-    <Page narrow className="space-y-5 sm:space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Account</p>
-          <h1 className="font-display text-3xl text-ink-100 sm:text-4xl">Settings</h1>
-        </div>
-        <Button
-          variant="secondary"
-          loading={logout.isPending}
-          onClick={() => logout.mutate()}
-          icon={<LogOut className="size-4" aria-hidden="true" />}
+    <Page narrow>
+      {/* every part of this screen is about the account: masked in session replays (decision 0026) */}
+      <div data-private className="space-y-5 sm:space-y-6">
+        <header className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">Account</p>
+            <h1 className="font-display text-3xl text-ink-100 sm:text-4xl">Settings</h1>
+          </div>
+          <Button
+            variant="secondary"
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+            icon={<LogOut className="size-4" aria-hidden="true" />}
+          >
+            Log out
+          </Button>
+        </header>
+        <AccountSummary user={user} />
+        <SettingsSection id="billing" title="Plan and billing" description="Your plan, and how it renews.">
+          <Suspense fallback={<Skeleton className="h-24 rounded-2xl" />}>
+            <PlanSummary user={user} />
+          </Suspense>
+        </SettingsSection>
+        <SettingsSection id="profile" title="Profile" description="How your characters address you.">
+          <ProfileForm user={user} />
+        </SettingsSection>
+        <SettingsSection
+          id="gender"
+          title="Who you'd like to meet"
+          description="The characters your home screen shows first."
         >
-          Log out
-        </Button>
-      </header>
-      <AccountSummary user={user} />
-      <SettingsSection id="billing" title="Plan and billing" description="Your plan, and how it renews.">
-        <Suspense fallback={<Skeleton className="h-24 rounded-2xl" />}>
-          <PlanSummary user={user} />
-        </Suspense>
-      </SettingsSection>
-      <SettingsSection id="profile" title="Profile" description="How your characters address you.">
-        <ProfileForm user={user} />
-      </SettingsSection>
-      <SettingsSection
-        id="gender"
-        title="Who you'd like to meet"
-        description="The characters your home screen shows first."
-      >
-        <GenderChoice user={user} />
-      </SettingsSection>
-      <SettingsSection id="password" title="Password" description="Choose a new password for signing in.">
-        <ChangePasswordForm />
-      </SettingsSection>
-      <SettingsSection
-        id="sessions"
-        title="Where you're signed in"
-        description="Devices with access to your account."
-      >
-        <SessionsPanel />
-      </SettingsSection>
-      <SettingsSection
-        id="payments"
-        title="Payment history"
-        description="What you've bought, and whether each payment went through."
-      >
-        <Suspense fallback={<Skeleton className="h-14" />}>
-          <PaymentHistory />
-        </Suspense>
-      </SettingsSection>
-      <SettingsSection
-        id="tokens"
-        title="Token statement"
-        description="Every token you've received or spent, and the balance after."
-      >
-        <Suspense fallback={<Skeleton className="h-12" />}>
-          <TokenStatement />
-        </Suspense>
-      </SettingsSection>
-      <SettingsSection
-        id="your-data"
-        title="Your data"
-        description="Take a copy of everything, or delete your account."
-      >
-        <Suspense fallback={<Skeleton className="h-24" />}>
-          <YourData />
-        </Suspense>
-      </SettingsSection>
+          <GenderChoice user={user} />
+        </SettingsSection>
+        <SettingsSection id="password" title="Password" description="Choose a new password for signing in.">
+          <ChangePasswordForm />
+        </SettingsSection>
+        <SettingsSection
+          id="sessions"
+          title="Where you're signed in"
+          description="Devices with access to your account."
+        >
+          <SessionsPanel />
+        </SettingsSection>
+        <SettingsSection
+          id="payments"
+          title="Payment history"
+          description="What you've bought, and whether each payment went through."
+        >
+          <Suspense fallback={<Skeleton className="h-14" />}>
+            <PaymentHistory />
+          </Suspense>
+        </SettingsSection>
+        <SettingsSection
+          id="tokens"
+          title="Token statement"
+          description="Every token you've received or spent, and the balance after."
+        >
+          <Suspense fallback={<Skeleton className="h-12" />}>
+            <TokenStatement />
+          </Suspense>
+        </SettingsSection>
+        <SettingsSection
+          id="privacy"
+          title="Privacy"
+          description="Whether your visits may be recorded to help improve Reverie."
+        >
+          <Suspense fallback={<Skeleton className="h-12" />}>
+            <SessionReplayChoice />
+          </Suspense>
+        </SettingsSection>
+        <SettingsSection
+          id="your-data"
+          title="Your data"
+          description="Take a copy of everything, or delete your account."
+        >
+          <Suspense fallback={<Skeleton className="h-24" />}>
+            <YourData />
+          </Suspense>
+        </SettingsSection>
+      </div>
     </Page>
   );
 }

@@ -65,7 +65,10 @@ export function AccountMenu() {
             className="absolute top-full right-0 z-50 mt-2 w-64 animate-rise-in rounded-2xl border border-white/10 bg-ink-850/95 p-1.5 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.9)] backdrop-blur-xl"
           >
             {user ? (
-              <p className="truncate border-b border-white/[0.06] px-3 pt-2 pb-2.5 text-xs text-ink-400">
+              <p
+                className="truncate border-b border-white/[0.06] px-3 pt-2 pb-2.5 text-xs text-ink-400"
+                data-private
+              >
                 Signed in as <span className="text-ink-200">{user.email}</span>
               </p>
             ) : null}

@@ -20,7 +20,8 @@ describe("the labelled moderation evaluation set", () => {
     expect(score.misses.map((item) => item.text)).toEqual([]);
     expect(score.recall).toBe(TARGETS.recall);
     expect(score.falsePositiveRate).toBeLessThanOrEqual(TARGETS.falsePositiveRate);
-  });
+    // compiling the rules and scoring 200+ cases takes seconds when the unit run shares two cores
+  }, 60_000);
 
   it("scores a classifier that lets everything through as missing every must-refuse case", async () => {
     const allowAll: ContentClassifier = { name: "allow-all", classify: async () => ({ allowed: true }) };

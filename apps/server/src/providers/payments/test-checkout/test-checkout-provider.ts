@@ -6,6 +6,7 @@ import type {
   IncomingNotification,
   PaymentEvent,
   PaymentProvider,
+  ProviderRefundRequest,
 } from "../types.ts";
 import { InvalidNotificationError } from "../types.ts";
 
@@ -182,5 +183,10 @@ export class TestCheckoutProvider implements PaymentProvider {
   /** Renewals are the app's own (the period-end job): stopping them needs no remote call. */
   async cancelSubscription(): Promise<null> {
     return null;
+  }
+
+  /** Nothing was charged, so nothing goes back: the refund is acknowledged under the order's id. */
+  async refund(payment: ProviderRefundRequest): Promise<{ reference: string }> {
+    return { reference: `test_refund_${payment.orderId}` };
   }
 }

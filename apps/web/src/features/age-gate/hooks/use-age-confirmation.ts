@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { ANALYTICS_EVENTS, startSendingAnalytics, track } from "@/lib/analytics";
+import { startSessionReplay } from "@/lib/session-replay-loader";
 import { storage, useStorageValue } from "@/lib/storage";
 
 /** Age confirmation lives in localStorage `IamOver18`; confirmed means the key exists. */
@@ -9,6 +10,7 @@ export function useAgeConfirmation(): { confirmed: boolean; confirm: () => void 
     storage.set("ageConfirmed", "true");
     track(ANALYTICS_EVENTS.ageGateConfirmed);
     startSendingAnalytics();
+    startSessionReplay();
   }, []);
   return { confirmed: value !== null, confirm };
 }

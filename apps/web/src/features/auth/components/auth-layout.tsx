@@ -63,6 +63,8 @@ export function AuthLayout({ title, description, children, footer, testId }: Aut
   return (
     <div
       data-testid={testId}
+      // what people type and are told here (emails, codes) never enters a session replay
+      data-private
       className="relative isolate flex min-h-[calc(100dvh-4rem)] items-start justify-center px-4 pt-8 pb-16 sm:items-center sm:px-6 sm:py-16"
     >
       <Backdrop />

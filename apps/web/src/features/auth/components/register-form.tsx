@@ -20,10 +20,11 @@ type RegisterOutput = z.output<typeof registerFormSchema>;
 /** What the visitor chose before signing up: the interest and the ad sub id (which records the lead). */
 function storedSignUpContext(): Pick<RegisterBody, "gender_choice" | "subid"> {
   const gender = parseGender(storage.get("genderChoice"));
-  const subid = storage.get("subid")?.trim();
+  const subid = storage.get("subid");
   return {
     ...(gender ? { gender_choice: gender } : {}),
-    ...(subid && subid.length <= 128 ? { subid } : {}),
+    // the server keeps only a sane one and never refuses sign-up over it
+    ...(subid ? { subid } : {}),
   };
 }
 
@@ -46,7 +47,7 @@ export function RegisterForm() {
         ...(first_name ? { first_name } : {}),
         ...storedSignUpContext(),
       });
-      await completeSignIn(result);
+      await completeSignIn({ ...result, signUp: true });
       track(ANALYTICS_EVENTS.signUpCompleted, { method: "email" });
     } catch (error) {
       const view = describeAuthError(error, "register");

@@ -21,7 +21,7 @@ export function RegisterScreen() {
       }
     >
       <RegisterForm />
-      <SocialSignIn />
+      <SocialSignIn signUp />
       <p className="mt-6 text-center text-xs leading-relaxed text-ink-400">
         By creating an account you confirm you are 18 or older and agree to our{" "}
         <Link to={paths.terms} className={authLinkClass}>

@@ -1,6 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
+import { storage } from "@/lib/storage";
 import { useAuthProviders } from "../api/get-auth-providers";
 import { useOAuthPopup } from "../hooks/use-oauth-popup";
 import { OAUTH_PROVIDER_LABELS, oauthErrorMessage } from "../utils/oauth";
@@ -8,9 +9,10 @@ import { PROVIDER_ICONS } from "./provider-icons";
 
 /**
  * "Continue with …" for each configured provider (none while the list loads or if it fails), with
- * the popup's outcome as a message under the buttons.
+ * the popup's outcome as a message under the buttons. On the sign-up screen (`signUp`) the stored
+ * `source` becomes `signup` (spec: the lead is reported, and the new account is offered the onboarding).
  */
-export function SocialSignIn({ disabled = false }: { disabled?: boolean }) {
+export function SocialSignIn({ disabled = false, signUp = false }: { disabled?: boolean; signUp?: boolean }) {
   const providers = useAuthProviders();
   const popup = useOAuthPopup();
   const list = providers.data?.providers ?? [];
@@ -38,7 +40,10 @@ export function SocialSignIn({ disabled = false }: { disabled?: boolean }) {
               data-testid={`oauth-${provider}`}
               aria-busy={busy || undefined}
               disabled={disabled || popup.status === "completing"}
-              onClick={() => popup.start(provider)}
+              onClick={() => {
+                if (signUp) storage.set("source", "signup");
+                popup.start(provider);
+              }}
               icon={busy ? <Spinner size="sm" label={null} /> : <Icon />}
             >
               Continue with {OAUTH_PROVIDER_LABELS[provider]}

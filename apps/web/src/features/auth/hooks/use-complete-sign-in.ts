@@ -1,12 +1,15 @@
-import type { User } from "@reverie/shared";
+import type { OAuthProvider, User } from "@reverie/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { paths } from "@/config/paths";
 import { parseGender } from "@/hooks/use-gender-preference";
+import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { ApiError } from "@/lib/api-client";
 import { getUser, startSession } from "@/lib/auth";
+import { markOnboardingOffered, wasOnboardingOffered } from "@/lib/onboarding-offer";
 import { storage } from "@/lib/storage";
 import { updateGenderChoice } from "../api/update-gender-choice";
-import { pickReturnUrl } from "../utils/return-url";
+import { signInDestination } from "../utils/return-url";
 
 /** Stored sources after which the spec reports a marketing lead (the server records it at sign-up). */
 const LEAD_SOURCES = new Set(["signup", "create_password"]);
@@ -15,12 +18,17 @@ export interface SignInResult {
   token: string;
   /** Known when the call that signed in answered with it; loaded with the token otherwise (OAuth). */
   user?: User;
+  /** The account was just created (email sign-up); an OAuth sign-up is known by the stored `source`. */
+  signUp?: boolean;
+  /** The social provider the popup signed in with (OAuth). */
+  provider?: OAuthProvider;
 }
 
 /**
  * Everything that follows a successful sign-in (spec section 4, Auth): load the user, copy the
  * stored interest to an account that has none, drop a lead `source`, then store the token and go to
- * the stored returnUrl / authReturnUrl (both cleared) or home.
+ * the stored returnUrl / authReturnUrl (both cleared), else /onboarding for a new sign-up (once per
+ * account, see lib/onboarding-offer.ts), else home.
  */
 export async function completeSignIn(queryClient: QueryClient, result: SignInResult): Promise<void> {
   let user = result.user ?? (await getUser({ token: result.token }));
@@ -36,13 +44,29 @@ export async function completeSignIn(queryClient: QueryClient, result: SignInRes
   }
 
   const source = storage.get("source");
-  if (source && LEAD_SOURCES.has(source)) storage.remove("source");
+  const leadSource = source !== null && LEAD_SOURCES.has(source);
+  if (leadSource) storage.remove("source");
+  // an email sign-up sent its sub id with the registration; any other reports the lead here
+  if (leadSource && !result.signUp && storage.get("subid")) {
+    await import("../utils/ad-attribution").then(
+      (module) => module.reportStoredLead(result.token),
+      console.error,
+    );
+  }
 
-  const destination = pickReturnUrl([storage.get("returnUrl"), storage.get("authReturnUrl")]);
+  const destination = signInDestination({
+    candidates: [storage.get("returnUrl"), storage.get("authReturnUrl")],
+    signUp: result.signUp === true || source === "signup",
+    callback: storage.get("callback"),
+    onboardingOffered: wasOnboardingOffered(user.id),
+  });
+  if (destination === paths.onboarding) markOnboardingOffered(user.id);
   storage.remove("returnUrl");
   storage.remove("authReturnUrl");
 
   startSession(queryClient, result.token, user, destination);
+  if (source === "signup" && result.provider)
+    track(ANALYTICS_EVENTS.signUpCompleted, { method: result.provider });
 }
 
 export function useCompleteSignIn() {

@@ -70,7 +70,7 @@ export function useOAuthPopup() {
         return true;
       }
       setState({ status: "completing", provider, error: null });
-      completeSignIn({ token: result.token }).catch((error: unknown) => {
+      completeSignIn({ token: result.token, provider }).catch((error: unknown) => {
         const offline = isApiError(error) && error.status === 0;
         if (!offline) console.error("Social sign-in failed after the provider answered.", error);
         setState({

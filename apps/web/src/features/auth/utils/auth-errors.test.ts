@@ -1,3 +1,4 @@
+import { AUTH_ERRORS } from "@reverie/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeAuthError, GENERIC_ERROR } from "./auth-errors";
 
@@ -19,6 +20,11 @@ describe("describeAuthError", () => {
   it("shows the spec's text for wrong credentials on sign-in", () => {
     const error = new ApiError(401, "invalid_credentials", "Wrong email or password.");
     expect(describeAuthError(error, "login")).toEqual({ message: "Wrong email or password." });
+  });
+
+  it("says a banned account is suspended rather than the password being wrong", () => {
+    const error = new ApiError(401, "account_banned", "This account is banned.");
+    expect(describeAuthError(error, "login")).toEqual({ message: AUTH_ERRORS.accountBanned });
   });
 
   it("shows the spec's text for a taken email on sign-up, on the email field", () => {

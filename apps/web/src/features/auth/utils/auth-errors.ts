@@ -36,6 +36,7 @@ export interface AuthErrorView {
  */
 export function describeAuthError(error: unknown, action: AuthAction): AuthErrorView {
   if (isApiError(error)) {
+    if (error.error === "account_banned") return { message: AUTH_ERRORS.accountBanned };
     if (action === "login" && (error.status === 401 || error.error === "invalid_credentials")) {
       return { message: AUTH_ERRORS.wrongCredentials };
     }

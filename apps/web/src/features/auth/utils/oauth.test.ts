@@ -1,3 +1,4 @@
+import { AUTH_ERRORS } from "@reverie/shared";
 import { describe, expect, it } from "vitest";
 import { isOAuthMessage, oauthErrorMessage, parseOAuthFragment, popupFeatures } from "./oauth";
 
@@ -18,6 +19,10 @@ describe("oauthErrorMessage", () => {
     expect(oauthErrorMessage("access_denied")).toMatch(/didn't allow access/);
     expect(oauthErrorMessage("ACCESS_DENIED")).toMatch(/didn't allow access/);
     expect(oauthErrorMessage("invalid_state")).toMatch(/interrupted/);
+  });
+
+  it("says a banned account is suspended, as the email sign-in does", () => {
+    expect(oauthErrorMessage("account_banned", "google")).toBe(AUTH_ERRORS.accountBanned);
   });
 
   it("falls back to a generic sentence naming the provider", () => {

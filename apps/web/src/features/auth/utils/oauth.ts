@@ -1,4 +1,4 @@
-import { LIMITS, type OAuthProvider } from "@reverie/shared";
+import { ACCOUNT_BANNED_TEXT, LIMITS, type OAuthProvider } from "@reverie/shared";
 
 /** The message the /auth/callback popup posts to its opener. */
 export const OAUTH_MESSAGE_TYPE = "reverie:oauth";
@@ -74,6 +74,8 @@ const MESSAGES: Record<string, string> = {
   email_required: "That account has no email address we can use. Sign in another way or add an email there.",
   account_not_linked: ACCOUNT_EXISTS,
   unable_to_link_account: ACCOUNT_EXISTS,
+  // the account is banned: the server kept no session (same text as the email sign-in shows)
+  account_banned: ACCOUNT_BANNED_TEXT,
   provider_not_configured: UNAVAILABLE,
   provider_not_found: UNAVAILABLE,
   oauth_provider_not_found: UNAVAILABLE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeReturnUrl, pickReturnUrl } from "./return-url";
+import { isSafeReturnUrl, pickReturnUrl, signInDestination } from "./return-url";
 
 describe("pickReturnUrl", () => {
   it("goes home when nothing is stored", () => {
@@ -36,5 +36,33 @@ describe("isSafeReturnUrl", () => {
     expect(isSafeReturnUrl("/chat/1")).toBe(true);
     expect(isSafeReturnUrl("/chat\n/1")).toBe(false);
     expect(isSafeReturnUrl(`/${"a".repeat(2000)}`)).toBe(false);
+  });
+});
+
+describe("signInDestination", () => {
+  const fresh = { candidates: [], signUp: true, callback: null, onboardingOffered: false };
+
+  it("offers a new sign-up the onboarding", () => {
+    expect(signInDestination(fresh)).toBe("/onboarding");
+  });
+
+  it("keeps the spec's redirect: a stored returnUrl or authReturnUrl wins", () => {
+    expect(signInDestination({ ...fresh, candidates: ["/chat/2", null] })).toBe("/chat/2");
+    expect(signInDestination({ ...fresh, candidates: [null, "/gallery"] })).toBe("/gallery");
+    // an unusable one does not count
+    expect(signInDestination({ ...fresh, candidates: ["https://evil.example/"] })).toBe("/onboarding");
+  });
+
+  it("does not offer it when a stored callback says where the user is headed", () => {
+    expect(signInDestination({ ...fresh, callback: "paywall" })).toBe("/");
+  });
+
+  it("offers it once: not again to an account that was offered it", () => {
+    expect(signInDestination({ ...fresh, onboardingOffered: true })).toBe("/");
+  });
+
+  it("sends a plain sign-in home", () => {
+    expect(signInDestination({ ...fresh, signUp: false })).toBe("/");
+    expect(signInDestination({ ...fresh, signUp: false, candidates: ["/settings"] })).toBe("/settings");
   });
 });

@@ -26,3 +26,20 @@ export function isSafeReturnUrl(value: string | null | undefined): value is stri
 export function pickReturnUrl(candidates: ReadonlyArray<string | null | undefined>): string {
   return candidates.find(isSafeReturnUrl) ?? paths.home;
 }
+
+/**
+ * Where a completed sign-in goes: a usable stored returnUrl / authReturnUrl first (the spec's rule);
+ * else a new sign-up is offered the onboarding once (issue 12), unless a stored `callback` (the
+ * paywall flow) already says where the user is headed or this account was offered it before; else home.
+ */
+export function signInDestination(options: {
+  candidates: ReadonlyArray<string | null | undefined>;
+  signUp: boolean;
+  callback: string | null;
+  onboardingOffered: boolean;
+}): string {
+  const stored = options.candidates.find(isSafeReturnUrl);
+  if (stored) return stored;
+  if (options.signUp && !options.callback && !options.onboardingOffered) return paths.onboarding;
+  return paths.home;
+}

@@ -23,6 +23,14 @@ const COPY: Record<string, PaywallCopy> = {
     title: "Create your own characters",
     text: "Premium includes custom characters every month, built exactly the way you like.",
   },
+  [PAYWALL_SOURCES.onboardingMeetCharacter]: {
+    title: "Keep the conversation going",
+    text: "Premium gives you unlimited messages with every character, plus voice and monthly tokens.",
+  },
+  [PAYWALL_SOURCES.onboardingBuildCharacter]: {
+    title: "Bring your character to life",
+    text: "Premium includes custom characters every month, built exactly the way you like, and tokens for more.",
+  },
   [PAYWALL_SOURCES.modelImageGenerator]: {
     title: "Generate images with Premium",
     text: "Image generation is part of Premium. Upgrade to create pictures of your characters.",

@@ -61,7 +61,11 @@ export function ChatListItem({
               </time>
             ) : null}
           </span>
-          <span className="mt-0.5 block truncate text-sm text-ink-300" data-testid="chat-snippet">
+          <span
+            className="mt-0.5 block truncate text-sm text-ink-300"
+            data-testid="chat-snippet"
+            data-private
+          >
             {children}
           </span>
         </span>

@@ -53,7 +53,7 @@ export function Composer({ name, canSend, suggestion, realistic, onRealisticChan
   }
 
   return (
-    <div className="space-y-2.5 border-t border-white/[0.06] bg-ink-850/80 p-3 sm:p-4">
+    <div className="space-y-2.5 border-t border-white/[0.06] bg-ink-850/80 p-3 sm:p-4" data-private>
       <div className="flex flex-wrap items-center gap-2">
         {suggestion ? (
           <ChipButton

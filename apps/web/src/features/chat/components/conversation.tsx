@@ -1,6 +1,6 @@
 import type { Message, ModelSummary } from "@reverie/shared";
 import { ArrowLeft, Eraser, ListChecks, MoreVertical, Trash2, WifiOff, X } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { MediaImage } from "@/components/media/media-image";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,8 @@ import { type RealtimeConnection, useRealtimeConnection } from "@/lib/realtime";
 import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
+
+const ReportMessage = lazy(() => import("./report-message"));
 
 interface ConversationProps extends ConversationPrompts {
   chatId: number;
@@ -55,6 +57,7 @@ export function Conversation({
   const [confirm, setConfirm] = useState<"clear" | "delete" | null>(null);
   const [busy, setBusy] = useState(false);
   const [unlocking, setUnlocking] = useState<number | null>(null);
+  const [reporting, setReporting] = useState<number | null>(null);
 
   const hasUserMessage = state.messages.some((message) => message.from === "user");
 
@@ -194,7 +197,14 @@ export function Conversation({
         onToggleSelected={(message) => toggleSelected(message.id)}
         onVoice={(message) => void conversation.toggleVoice(message)}
         onUnlock={unlock}
+        onReport={(message) => setReporting(message.id)}
       />
+
+      {reporting !== null ? (
+        <Suspense fallback={null}>
+          <ReportMessage chatId={chatId} messageId={reporting} onDone={() => setReporting(null)} />
+        </Suspense>
+      ) : null}
 
       {conversation.error ? (
         <div className="px-3 pb-2 sm:px-4">

@@ -23,6 +23,8 @@ interface MessageBubbleProps {
   onToggleSelected?: (message: ChatMessage) => void;
   onVoice?: (message: ChatMessage) => void;
   onUnlock?: (message: ChatMessage) => Promise<void>;
+  /** a character's stored message can be reported to the moderators */
+  onReport?: (message: ChatMessage) => void;
   unlocking?: boolean;
   /** In a virtual list: the row's index, its offset from the list's top, and its measuring ref. */
   rowIndex?: number;
@@ -42,6 +44,7 @@ export const MessageBubble = memo(function MessageBubble({
   onToggleSelected,
   onVoice,
   onUnlock,
+  onReport,
   unlocking = false,
   rowIndex,
   rowStart,
@@ -117,6 +120,19 @@ export const MessageBubble = memo(function MessageBubble({
             {message.pending ? "Sending…" : formatTime(message.send_at)}
           </time>
           {canVoice ? <VoiceButton status={voice} onClick={() => onVoice?.(message)} /> : null}
+          {onReport !== undefined && !mine && message.id > 0 ? (
+            <button
+              type="button"
+              onClick={() => onReport(message)}
+              aria-label="Report message"
+              title="Report message"
+              data-testid="report-button"
+              className="inline-flex size-6 items-center justify-center rounded-full text-ink-500 transition hover:bg-white/5 hover:text-ink-100"
+            >
+              {/* a glyph, not an icon component: lucide's shared chunk would grow for every screen */}
+              <span aria-hidden="true">⚑</span>
+            </button>
+          ) : null}
         </div>
       </div>
     </li>

@@ -34,6 +34,7 @@ interface MessageListProps {
   onToggleSelected: (message: ChatMessage) => void;
   onVoice: (message: ChatMessage) => void;
   onUnlock: (message: ChatMessage) => Promise<void>;
+  onReport: (message: ChatMessage) => void;
 }
 
 /** Within this distance of the bottom, new messages keep the view pinned to the newest. */
@@ -71,6 +72,7 @@ export function MessageList(props: MessageListProps) {
   );
   const onVoice = useCallback((message: ChatMessage) => latest.current.onVoice(message), []);
   const onUnlock = useCallback((message: ChatMessage) => latest.current.onUnlock(message), []);
+  const onReport = useCallback((message: ChatMessage) => latest.current.onReport(message), []);
 
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const estimateSize = useCallback(
@@ -157,6 +159,8 @@ export function MessageList(props: MessageListProps) {
         onScroll={onScroll}
         className="min-h-0 flex-1 overflow-y-auto px-3 [overflow-anchor:none] sm:px-5"
         data-testid="message-scroller"
+        // the conversation never enters a session replay (decision 0026)
+        data-private
       >
         {history.isPending ? (
           <div className="flex justify-center py-10">
@@ -197,6 +201,7 @@ export function MessageList(props: MessageListProps) {
                 onToggleSelected={onToggleSelected}
                 onVoice={onVoice}
                 onUnlock={onUnlock}
+                onReport={onReport}
                 unlocking={unlocking === message.id}
               />
             );

@@ -24,8 +24,19 @@ import { TraitPicker } from "./trait-picker";
 
 type TraitCatalogue = z.output<typeof traitCatalogueSchema>;
 
+interface CharacterBuilderProps {
+  onInsufficientBalance: () => void;
+  /**
+   * Where the flow stays after creating (/onboarding): called with the new character instead of
+   * showing the created notice.
+   */
+  onCreated?: (character: { id: number; name: string; gender: Gender }) => void;
+  /** a category to start a fresh draft with (the interest picked on the onboarding) */
+  defaultGender?: Gender | null;
+}
+
 /** The constructor (/create_ai): the server's traits, step by step, with a live preview. */
-export function CharacterBuilder({ onInsufficientBalance }: { onInsufficientBalance: () => void }) {
+export function CharacterBuilder({ onInsufficientBalance, onCreated, defaultGender }: CharacterBuilderProps) {
   const catalogue = useTraitCatalogue();
   if (catalogue.isPending) return <CharacterBuilderSkeleton />;
   if (catalogue.isError) {
@@ -37,7 +48,14 @@ export function CharacterBuilder({ onInsufficientBalance }: { onInsufficientBala
       />
     );
   }
-  return <BuilderForm catalogue={catalogue.data} onInsufficientBalance={onInsufficientBalance} />;
+  return (
+    <BuilderForm
+      catalogue={catalogue.data}
+      onInsufficientBalance={onInsufficientBalance}
+      onCreated={onCreated}
+      defaultGender={defaultGender}
+    />
+  );
 }
 
 function problemsByField(problems: readonly FieldProblem[]): Record<string, string> {
@@ -47,10 +65,9 @@ function problemsByField(problems: readonly FieldProblem[]): Record<string, stri
 function BuilderForm({
   catalogue,
   onInsufficientBalance,
-}: {
-  catalogue: TraitCatalogue;
-  onInsufficientBalance: () => void;
-}) {
+  onCreated,
+  defaultGender,
+}: CharacterBuilderProps & { catalogue: TraitCatalogue }) {
   const { user } = useSession();
   const [draft, setDraft] = useBuilderDraft();
   const creation = useCreateCharacter({ onInsufficientBalance });
@@ -76,6 +93,24 @@ function BuilderForm({
   const shownProblems = problemsByField(showProblems ? problems : []);
   if (failure?.kind === "field") shownProblems[failure.field] = failure.message;
   if (failure?.kind === "refused") shownProblems.description = failure.message;
+
+  // a fresh draft starts in the given category (still on the category step, where it can be changed)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only for the draft found on opening
+  useEffect(() => {
+    if (defaultGender && !draft.gender) {
+      setDraft((current) =>
+        current.gender ? current : withGender(current, defaultGender, catalogue.traits),
+      );
+    }
+  }, []);
+
+  // on onboarding the flow goes on with the new character
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per created character
+  useEffect(() => {
+    if (creation.created !== null && onCreated && draft.gender) {
+      onCreated({ id: creation.created, name: draft.name.trim(), gender: draft.gender });
+    }
+  }, [creation.created]);
 
   // the option icons are fetched while the user picks a category, so the next step has them
   useEffect(() => {
@@ -135,7 +170,9 @@ function BuilderForm({
     await creation.submit(result.payload);
   }
 
-  if (creation.created !== null) return <CreatedNotice modelId={creation.created} name={draft.name} />;
+  if (creation.created !== null) {
+    return onCreated ? null : <CreatedNotice modelId={creation.created} name={draft.name} />;
+  }
   if (!step) return null;
 
   return (

@@ -1,0 +1,175 @@
+import type { Gender } from "@reverie/shared";
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from "kysely";
+import type { BundlesTable, CharactersTable, Database, MediaTable } from "../db/schema.ts";
+import type { BundleWithCounts } from "./bundles.ts";
+import type { CharacterWithCounts } from "./characters.ts";
+import { withNumericCounts } from "./numbers.ts";
+
+const PHOTO_KINDS = ["photo", "bundle_image"] as const;
+const VIDEO_KINDS = ["video", "bundle_video"] as const;
+
+function characterMediaCount(eb: ExpressionBuilder<Database, "characters">, kinds: readonly string[]) {
+  return eb
+    .selectFrom("media")
+    .whereRef("media.character_id", "=", "characters.id")
+    .where("media.kind", "in", kinds as never)
+    .select((inner) => inner.fn.countAll<number>().as("count"));
+}
+
+function bundleItemCount(eb: ExpressionBuilder<Database, "bundles">, kind: "bundle_image" | "bundle_video") {
+  return eb
+    .selectFrom("media")
+    .whereRef("media.bundle_id", "=", "bundles.id")
+    .where("media.kind", "=", kind)
+    .select((inner) => inner.fn.countAll<number>().as("count"));
+}
+
+/**
+ * The public catalog as the admin console sees it: hidden characters included, users' own
+ * characters never. Writes take the caller's transaction (construct with it).
+ */
+export class AdminCatalogRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  #characters() {
+    return this.#db
+      .selectFrom("characters")
+      .selectAll("characters")
+      .select((eb) => [
+        characterMediaCount(eb, PHOTO_KINDS).as("photo_count"),
+        characterMediaCount(eb, VIDEO_KINDS).as("video_count"),
+      ])
+      .where("characters.owner_id", "is", null);
+  }
+
+  async listCharacters(gender?: Gender): Promise<CharacterWithCounts[]> {
+    let query = this.#characters();
+    if (gender) query = query.where("characters.gender", "=", gender);
+    const rows = await query
+      .orderBy("characters.gender")
+      .orderBy("characters.position")
+      .orderBy("characters.id")
+      .execute();
+    return rows.map(withNumericCounts);
+  }
+
+  async findCharacter(id: number): Promise<CharacterWithCounts | undefined> {
+    const row = await this.#characters().where("characters.id", "=", id).executeTakeFirst();
+    return row ? withNumericCounts(row) : undefined;
+  }
+
+  /** The position after the last character of a category. */
+  async nextPosition(gender: Gender): Promise<number> {
+    const row = await this.#db
+      .selectFrom("characters")
+      .select((eb) => eb.fn.max("position").as("last"))
+      .where("owner_id", "is", null)
+      .where("gender", "=", gender)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  }
+
+  async insertCharacter(values: Insertable<CharactersTable>): Promise<number> {
+    const row = await this.#db
+      .insertInto("characters")
+      .values(values)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateCharacter(id: number, values: Updateable<CharactersTable>): Promise<void> {
+    await this.#db
+      .updateTable("characters")
+      .set(values)
+      .where("id", "=", id)
+      .where("owner_id", "is", null)
+      .execute();
+  }
+
+  /** The ids of a category's catalog characters, in their current order. */
+  async idsInOrder(gender: Gender): Promise<number[]> {
+    const rows = await this.#db
+      .selectFrom("characters")
+      .select("id")
+      .where("owner_id", "is", null)
+      .where("gender", "=", gender)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async setPosition(id: number, position: number): Promise<void> {
+    await this.#db.updateTable("characters").set({ position }).where("id", "=", id).execute();
+  }
+
+  /** A character's gallery media (not chat pictures, not users' generated ones), in order. */
+  listMedia(characterId: number) {
+    return this.#db
+      .selectFrom("media")
+      .selectAll()
+      .where("character_id", "=", characterId)
+      .where("owner_id", "is", null)
+      .where("kind", "in", ["photo", "video", "bundle_image", "bundle_video"])
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+  }
+
+  async nextMediaPosition(characterId: number): Promise<number> {
+    const row = await this.#db
+      .selectFrom("media")
+      .select((eb) => eb.fn.max("position").as("last"))
+      .where("character_id", "=", characterId)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  }
+
+  async insertMedia(values: Insertable<MediaTable>): Promise<number> {
+    const row = await this.#db.insertInto("media").values(values).returning("id").executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  #bundles() {
+    return this.#db
+      .selectFrom("bundles")
+      .selectAll("bundles")
+      .select((eb) => [
+        bundleItemCount(eb, "bundle_image").as("photo_count"),
+        bundleItemCount(eb, "bundle_video").as("video_count"),
+      ]);
+  }
+
+  async listBundles(filter: {
+    gender?: Gender | undefined;
+    kind?: "bundle" | "pack" | undefined;
+    characterId?: number | undefined;
+  }): Promise<BundleWithCounts[]> {
+    let query = this.#bundles();
+    if (filter.gender) query = query.where("bundles.gender", "=", filter.gender);
+    if (filter.kind) query = query.where("bundles.kind", "=", filter.kind);
+    if (filter.characterId !== undefined)
+      query = query.where("bundles.character_id", "=", filter.characterId);
+    const rows = await query
+      .orderBy("bundles.gender")
+      .orderBy("bundles.kind")
+      .orderBy("bundles.position")
+      .orderBy("bundles.id")
+      .execute();
+    return rows.map(withNumericCounts);
+  }
+
+  async findBundle(id: number): Promise<BundleWithCounts | undefined> {
+    const row = await this.#bundles().where("bundles.id", "=", id).executeTakeFirst();
+    return row ? withNumericCounts(row) : undefined;
+  }
+
+  async updateBundle(id: number, values: Updateable<BundlesTable>): Promise<void> {
+    await this.#db.updateTable("bundles").set(values).where("id", "=", id).execute();
+  }
+}

@@ -1,0 +1,106 @@
+import type { ModerationEventQuery } from "@reverie/shared";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/error-state";
+import { Select } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TextField } from "@/components/ui/text-field";
+import { paths } from "@/config/paths";
+import { useModerationEvents } from "../api/list-moderation-events";
+
+const SURFACES = ["chat_message", "image_prompt", "character_definition", "model_output"] as const;
+
+/** Refused content, newest first: by user, surface and date, with what was refused. */
+export function RefusedContentLog() {
+  const [userId, setUserId] = useState("");
+  const [surface, setSurface] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [before, setBefore] = useState<number | undefined>(undefined);
+  const surfaceId = useId();
+  const query: ModerationEventQuery = {
+    ...(userId.trim() ? { user_id: userId.trim() } : {}),
+    ...(surface ? { surface: surface as (typeof SURFACES)[number] } : {}),
+    ...(from ? { from: new Date(from).toISOString() } : {}),
+    ...(to ? { to: new Date(`${to}T23:59:59`).toISOString() } : {}),
+    ...(before ? { before } : {}),
+    limit: 25,
+  };
+  const events = useModerationEvents(query);
+
+  return (
+    <div className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-4">
+        <TextField
+          label="User id"
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+          optional
+        />
+        <div className="space-y-1.5 text-sm text-ink-200">
+          <label htmlFor={surfaceId}>Kind</label>
+          <Select id={surfaceId} value={surface} onChange={(event) => setSurface(event.target.value)}>
+            <option value="">All</option>
+            {SURFACES.map((value) => (
+              <option key={value} value={value}>
+                {value.replace("_", " ")}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          optional
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          optional
+        />
+      </div>
+      {events.isPending ? (
+        <Skeleton className="h-40 w-full rounded-2xl" />
+      ) : events.isError ? (
+        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
+      ) : events.data.items.length === 0 ? (
+        <p className="text-sm text-ink-400">Nothing refused matches.</p>
+      ) : (
+        <ul
+          className="divide-y divide-white/5 rounded-2xl border border-white/10"
+          data-testid="admin-moderation-events"
+        >
+          {events.data.items.map((event) => (
+            <li key={event.id} className="space-y-1 px-3 py-2.5 text-sm">
+              <p className="flex flex-wrap gap-x-3 text-xs text-ink-400">
+                <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
+                <span>{event.surface.replace("_", " ")}</span>
+                <span>
+                  {event.category} · {event.classifier}
+                </span>
+                {event.user_id ? (
+                  <Link to={paths.adminUser(event.user_id)} className="text-coral-200 hover:underline">
+                    {event.user_email ?? event.user_id}
+                  </Link>
+                ) : (
+                  <span>deleted account</span>
+                )}
+              </p>
+              <p className="break-words text-ink-100">{event.excerpt}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {events.data?.next_before ? (
+        <Button variant="ghost" size="sm" onClick={() => setBefore(events.data?.next_before ?? undefined)}>
+          Older
+        </Button>
+      ) : null}
+    </div>
+  );
+}
