@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const integrationFiles = ["apps/server/test/integration/**/*.test.ts"];
@@ -20,6 +21,10 @@ export default defineConfig({
   resolve: { alias: { "@": new URL("./apps/web/src", import.meta.url).pathname } },
   test: {
     reporters: ["default", "./scripts/vitest-summary-reporter.ts"],
+    // Vitest's default (one worker fewer than the cores) is a single worker on CI's two cores, and the
+    // integration files wait on databases and timers more than they compute: two at once halve
+    // their wall time there (the browser files still run one at a time, see the e2e project).
+    maxWorkers: Math.max(availableParallelism(), 2),
     // node:sqlite prints an ExperimentalWarning in every worker otherwise
     execArgv: ["--disable-warning=ExperimentalWarning"],
     projects: [

@@ -186,10 +186,11 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async retry(id: number): Promise<JobRow | null> {
-    if (!(await this.#outbox.requeueFailed(id, Date.now()))) return null;
+    const job = await this.#outbox.requeueFailed(id, Date.now());
+    if (!job) return null;
     // a new run_at makes a new BullMQ id: the failed job BullMQ keeps does not block it
     await this.#handOverOnceCommitted(id, false);
-    return (await this.#outbox.findById(id)) ?? null;
+    return job;
   }
 
   #track(work: Promise<void>, failure: string): void {

@@ -225,9 +225,10 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   async retry(id: number): Promise<JobRow | null> {
-    if (!(await this.#jobs.requeueFailed(id, Date.now()))) return null;
+    const job = await this.#jobs.requeueFailed(id, Date.now());
+    if (!job) return null;
     this.#wakeUp();
-    return (await this.#jobs.findById(id)) ?? null;
+    return job;
   }
 
   async #run(): Promise<void> {

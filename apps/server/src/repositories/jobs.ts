@@ -285,14 +285,16 @@ export class JobRepository {
    * Queues a failed job again, due now, with a fresh set of attempts; false when it is not failed.
    * Its `run_at` changes, so an external queue takes it as a new job (its id names `run_at`).
    */
-  async requeueFailed(id: number, now: number): Promise<boolean> {
-    const result = await this.#db
+  /** The failed job queued again, as it was written (a worker may claim it right after); none if not failed. */
+  async requeueFailed(id: number, now: number): Promise<JobRow | undefined> {
+    const row = await this.#db
       .updateTable("jobs")
       .set({ status: "queued", attempts: 0, run_at: now, locked_until: null, last_error: null })
       .where("id", "=", id)
       .where("status", "=", "failed")
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return row ? withNumbers(row) : undefined;
   }
 
   async findById(id: number): Promise<JobRow | undefined> {

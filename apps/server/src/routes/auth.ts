@@ -65,16 +65,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
       schema: {
         tags: ["accounts"],
         summary: "Where the provider flow returns; hands the popup its access token",
-        querystring: z.object({ error: z.string().max(200).optional() }),
+        querystring: z.object({
+          error: z.string().max(200).optional(),
+          /** set by better-auth's new-user redirect: the flow created the account */
+          new: z.literal("1").optional(),
+        }),
       },
     },
     async (request, reply) => {
       const result = request.query.error
         ? { error: request.query.error }
-        : await accounts.finishOAuth(request.headers.cookie);
+        : await accounts.finishOAuth(request.headers.cookie, request.query.new === "1");
       const fragment =
         "token" in result
-          ? `token=${encodeURIComponent(result.token)}`
+          ? `token=${encodeURIComponent(result.token)}${result.newUser ? "&new=1" : ""}`
           : `error=${encodeURIComponent(result.error)}`;
       // the popup carries no cookie session onwards: the web app uses the bearer token only
       const expired = Object.keys(parseCookieNames(request.headers.cookie)).map(

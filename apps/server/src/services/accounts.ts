@@ -128,6 +128,8 @@ export class AccountService {
       body: {
         provider,
         callbackURL: OAUTH_FINISH_PATH,
+        // better-auth goes here instead when its callback created the account
+        newUserCallbackURL: `${OAUTH_FINISH_PATH}?new=1`,
         errorCallbackURL: OAUTH_FINISH_PATH,
         disableRedirect: true,
       },
@@ -144,7 +146,10 @@ export class AccountService {
    * code the popup ends with. A banned account keeps no session (its sessions are deleted, as after
    * an email sign-in) and the popup ends on `account_banned` (decision 0029).
    */
-  async finishOAuth(cookieHeader: string | undefined): Promise<{ token: string } | { error: string }> {
+  async finishOAuth(
+    cookieHeader: string | undefined,
+    createdAccount = false,
+  ): Promise<{ token: string; newUser: boolean } | { error: string }> {
     if (!cookieHeader) return { error: "sign-in-failed" };
     const session = await this.#auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
     if (!session) return { error: "sign-in-failed" };
@@ -152,7 +157,9 @@ export class AccountService {
       await this.#users.deleteSessions(session.user.id);
       return { error: "account_banned" };
     }
-    return { token: session.session.token };
+    // the flag is in the URL, so it counts only for an account made moments ago
+    const newUser = createdAccount && isRecent(session.user.createdAt);
+    return { token: session.session.token, newUser };
   }
 
   async #signedIn(token: string, userId: string) {
@@ -416,4 +423,11 @@ export class AccountService {
   async setAnalyticsId(userId: string, analyticsId: string): Promise<void> {
     await this.#users.update(userId, { analytics_id: analyticsId });
   }
+}
+
+/** How long after an account's creation its provider sign-in may still be reported as the sign-up. */
+const NEW_ACCOUNT_WINDOW_MS = 10 * 60_000;
+
+function isRecent(createdAt: Date): boolean {
+  return Date.now() - createdAt.getTime() < NEW_ACCOUNT_WINDOW_MS;
 }

@@ -81,8 +81,11 @@ describe("sign-in with a provider (popup)", () => {
   it("signs up with Google over OpenID Connect and hands the popup a working token", async () => {
     oidc.signInAs({ sub: "google-1", email: "Popup.User@Example.com", name: "Popup User" });
     const result = await popupSignIn("google");
-    const token = new URLSearchParams(result.split("#")[1]).get("token");
+    const fragment = new URLSearchParams(result.split("#")[1]);
+    const token = fragment.get("token");
     expect(token).toBeTruthy();
+    // the account was made by this flow: the web app counts a sign-up
+    expect(fragment.get("new")).toBe("1");
     const me = await t.app.inject({
       method: "GET",
       url: "/api/user",
@@ -96,7 +99,9 @@ describe("sign-in with a provider (popup)", () => {
     });
 
     // the same provider account signs in to the same user
-    const again = new URLSearchParams((await popupSignIn("google")).split("#")[1]).get("token");
+    const againFragment = new URLSearchParams((await popupSignIn("google")).split("#")[1]);
+    expect(againFragment.get("new")).toBeNull();
+    const again = againFragment.get("token");
     const meAgain = await t.app.inject({
       method: "GET",
       url: "/api/user",

@@ -124,7 +124,8 @@ export const french: Lexicon = {
     "\\d ?(?:e|re) (?:primaire|secondaire)",
     "(?:premiere|deuxieme|troisieme|quatrieme|cinquieme|sixieme|septieme|huitieme) annee (?:du |de |en )?(?:primaire|secondaire|college)",
     "secondaire [1-5](?![0-9])",
-    "college",
+    // only with a French article: the English "college" is a university ("a college student")
+    "(?:du|de|au|le|en|ce|mon|ma|son|sa|notre|leur) college",
   ],
   childBodies: [
     "corps d'(?:une? )?(?:enfant|fillette|gamine|petite fille)",

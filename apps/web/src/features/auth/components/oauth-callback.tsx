@@ -94,7 +94,7 @@ export function OAuthCallback() {
         return;
       }
       try {
-        await completeSignIn({ token: result.token });
+        await completeSignIn({ token: result.token, signUp: result.newUser === true });
       } catch (failure) {
         const offline = isApiError(failure) && failure.status === 0;
         if (!offline) console.error("Social sign-in failed after the provider answered.", failure);

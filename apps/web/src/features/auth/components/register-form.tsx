@@ -47,7 +47,7 @@ export function RegisterForm() {
         ...(first_name ? { first_name } : {}),
         ...storedSignUpContext(),
       });
-      await completeSignIn({ ...result, signUp: true });
+      await completeSignIn({ ...result, signUp: true, leadRecorded: true });
       track(ANALYTICS_EVENTS.signUpCompleted, { method: "email" });
     } catch (error) {
       const view = describeAuthError(error, "register");

@@ -18,8 +18,10 @@ export interface SignInResult {
   token: string;
   /** Known when the call that signed in answered with it; loaded with the token otherwise (OAuth). */
   user?: User;
-  /** The account was just created (email sign-up); an OAuth sign-up is known by the stored `source`. */
+  /** The account was just created: an email sign-up, or a provider sign-in that made the account. */
   signUp?: boolean;
+  /** The registration itself recorded the lead (an email sign-up sends its sub id with it). */
+  leadRecorded?: boolean;
   /** The social provider the popup signed in with (OAuth). */
   provider?: OAuthProvider;
 }
@@ -46,8 +48,7 @@ export async function completeSignIn(queryClient: QueryClient, result: SignInRes
   const source = storage.get("source");
   const leadSource = source !== null && LEAD_SOURCES.has(source);
   if (leadSource) storage.remove("source");
-  // an email sign-up sent its sub id with the registration; any other reports the lead here
-  if (leadSource && !result.signUp && storage.get("subid")) {
+  if (leadSource && result.signUp && !result.leadRecorded && storage.get("subid")) {
     await import("../utils/ad-attribution").then(
       (module) => module.reportStoredLead(result.token),
       console.error,
@@ -56,7 +57,7 @@ export async function completeSignIn(queryClient: QueryClient, result: SignInRes
 
   const destination = signInDestination({
     candidates: [storage.get("returnUrl"), storage.get("authReturnUrl")],
-    signUp: result.signUp === true || source === "signup",
+    signUp: result.signUp === true,
     callback: storage.get("callback"),
     onboardingOffered: wasOnboardingOffered(user.id),
   });
@@ -65,8 +66,8 @@ export async function completeSignIn(queryClient: QueryClient, result: SignInRes
   storage.remove("authReturnUrl");
 
   startSession(queryClient, result.token, user, destination);
-  if (source === "signup" && result.provider)
-    track(ANALYTICS_EVENTS.signUpCompleted, { method: result.provider });
+  // an existing account signing in from /register is not a sign-up
+  if (result.signUp && result.provider) track(ANALYTICS_EVENTS.signUpCompleted, { method: result.provider });
 }
 
 export function useCompleteSignIn() {

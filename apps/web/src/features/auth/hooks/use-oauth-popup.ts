@@ -52,7 +52,7 @@ export function useOAuthPopup() {
 
   /** Takes a result from the popup; false when no attempt is waiting for one. */
   const settle = useCallback(
-    (result: { token?: string; error?: string }): boolean => {
+    (result: { token?: string; newUser?: boolean; error?: string }): boolean => {
       const provider = attemptRef.current;
       if (!provider) return false;
       attemptRef.current = null;
@@ -70,7 +70,7 @@ export function useOAuthPopup() {
         return true;
       }
       setState({ status: "completing", provider, error: null });
-      completeSignIn({ token: result.token, provider }).catch((error: unknown) => {
+      completeSignIn({ token: result.token, provider, signUp: result.newUser === true }).catch((error: unknown) => {
         const offline = isApiError(error) && error.status === 0;
         if (!offline) console.error("Social sign-in failed after the provider answered.", error);
         setState({

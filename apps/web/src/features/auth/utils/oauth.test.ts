@@ -44,6 +44,8 @@ describe("oauthErrorMessage", () => {
 describe("parseOAuthFragment", () => {
   it("reads a token or an error", () => {
     expect(parseOAuthFragment("#token=abc.def")).toEqual({ token: "abc.def" });
+    expect(parseOAuthFragment("#token=abc.def&new=1")).toEqual({ token: "abc.def", newUser: true });
+    expect(parseOAuthFragment("#token=abc.def&new=yes")).toEqual({ token: "abc.def" });
     expect(parseOAuthFragment("error=access_denied")).toEqual({ error: "access_denied" });
   });
 

@@ -6,6 +6,8 @@ export const OAUTH_MESSAGE_TYPE = "reverie:oauth";
 export interface OAuthMessage {
   type: typeof OAUTH_MESSAGE_TYPE;
   token?: string;
+  /** The provider sign-in created the account (a sign-up). */
+  newUser?: boolean;
   error?: string;
 }
 
@@ -22,16 +24,17 @@ export function isOAuthMessage(data: unknown): data is OAuthMessage {
   return (
     message.type === OAUTH_MESSAGE_TYPE &&
     (message.token === undefined || typeof message.token === "string") &&
+    (message.newUser === undefined || typeof message.newUser === "boolean") &&
     (message.error === undefined || typeof message.error === "string")
   );
 }
 
-/** Reads `#token=…` or `#error=…` from the callback URL's fragment. */
-export function parseOAuthFragment(hash: string): { token?: string; error?: string } {
+/** Reads `#token=…[&new=1]` or `#error=…` from the callback URL's fragment. */
+export function parseOAuthFragment(hash: string): { token?: string; newUser?: boolean; error?: string } {
   const params = new URLSearchParams(hash.startsWith("#") ? hash.slice(1) : hash);
   const token = params.get("token")?.trim();
   const error = params.get("error")?.trim();
-  if (token) return { token };
+  if (token) return params.get("new") === "1" ? { token, newUser: true } : { token };
   return { error: error || "missing-token" };
 }
 

@@ -1,0 +1,33 @@
+import type { WorldTable } from "./types.ts";
+
+export const hungarian: WorldTable = {
+  langs: ["hu"],
+  spaced: true,
+  glued: true,
+  numbers: {
+    tiz: 10,
+    tizenegy: 11,
+    tizenketto: 12,
+    tizenket: 12,
+    tizenharom: 13,
+    tizennegy: 14,
+    tizenot: 15,
+    tizenhat: 16,
+    tizenhet: 17,
+    tizennyolc: 18,
+  },
+  ages: [{ pattern: "{N} ?-? ?eve?s" }, { pattern: "{N} ?-? ?evesen" }],
+  notAgeBefore: ["macska~", "kutya~"],
+  notAgeAfter: ["macska", "kutya", "tapasztalat", "eve", "perc", "ora", "forint"],
+  minors: ["gyerek", "gyermek", "kislany", "kisfiu", "kiskoru", "kamasz", "tinedzser", "tini"],
+  school: ["iskolaslany", "iskolasfiu", "iskolas", "altalanos iskol", "kozepiskolas", "gimnazista", "\\d\\. osztaly"],
+  strong: ["loli", "shota"],
+  romantic: ["baratno", "pasim", "csokol", "szeretlek", "szerelm", "randi", "dragam"],
+  sexual: ["szex", "meztelen", "vetkoz", "agyba", "agyban", "dugj", "dugn", "dugas", "erotik"],
+  roles: ["vagyok", "vagyunk", "legyel", "legy", "leszel", "mintha"],
+  rolesAfter: ["vagy", "vagyok", "lennel", "lennek", "leszel"],
+  roleplay: ["tegyel ugy", "tegyunk ugy", "kepzeld el", "szerepjatek"],
+  past: ["amikor", "gyerekkor"],
+  family: ["(?:a |az )?(?:lanyom|lanyaim|fiam|fiaim|gyerekeim|gyermekem|gyerekem|tanitvanyaim|diakjaim|unokam)"],
+  neutral: ["tanar", "tanito", "osztalytalalkoz"],
+};

@@ -1,0 +1,35 @@
+import type { WorldTable } from "./types.ts";
+
+export const romanian: WorldTable = {
+  langs: ["ro"],
+  spaced: true,
+  numbers: {
+    zece: 10,
+    unsprezece: 11,
+    doisprezece: 12,
+    douasprezece: 12,
+    treisprezece: 13,
+    paisprezece: 14,
+    cincisprezece: 15,
+    saisprezece: 16,
+    saptesprezece: 17,
+    optsprezece: 18,
+  },
+  ages: [
+    { pattern: "{N} (?:de )?ani" },
+    { pattern: "(?:am|ai|avem) (?:doar |numai |deja |aproape )?{N}", pair: true },
+  ],
+  notAgeBefore: ["acum", "de", "dupa", "casatorit~", "impreuna", "lucrez", "pisica~", "cainele"],
+  notAgeAfter: ["in urma", "de experienta", "experienta", "impreuna", "minute", "ore", "lei", "euro", "pisic~", "caine~"],
+  minors: ["copil~", "copii", "fetit~", "baietel~", "minor~", "adolescent~", "pustoaic~"],
+  school: ["eleva~", "elev", "eleve", "gimnaziu~", "liceu~", "licean~", "clasa a (?:[5-9]|a?[vi]+|cincea|sasea|saptea|opta|noua)~"],
+  strong: ["loli~", "shota~"],
+  romantic: ["iubit~", "sarut~", "saruta~", "te iubesc", "indragost~", "intalnire", "prietena mea", "prietenul meu"],
+  sexual: ["sex~", "dezbrac~", "goal~", "pat", "in pat", "futu~", "erotic~", "excitat~"],
+  roles: ["esti", "sunt", "suntem", "fii", "devino", "ai", "am"],
+  rolesAfter: [],
+  roleplay: ["prefa", "pretinde", "imagineaza", "joc de rol", "roleplay"],
+  past: ["cand eram", "cand aveam", "in copilarie"],
+  family: ["(?:fiul|fiica|copiii|copilul|elevii|elevele|nepotul|nepoata) (?:mea|meu|mei|mele|nostru|noastra|nostri)"],
+  neutral: ["profesor~", "invatator~", "reuniun~", "intalnirea de absolvire"],
+};

@@ -1,0 +1,43 @@
+import type { WorldTable } from "./types.ts";
+
+/** Turkish (and Azerbaijani, close enough for these words). */
+export const turkish: WorldTable = {
+  langs: ["tr", "az"],
+  spaced: true,
+  glued: true,
+  numbers: {
+    on: 10,
+    "on bir": 11,
+    "on iki": 12,
+    "on uc": 13,
+    "on dort": 14,
+    "on bes": 15,
+    "on alti": 16,
+    "on yedi": 17,
+    "on sekiz": 18,
+    onbir: 11,
+    oniki: 12,
+    onuc: 13,
+    ondort: 14,
+    onbes: 15,
+    onalti: 16,
+    onyedi: 17,
+    onsekiz: 18,
+  },
+  ages: [
+    { pattern: "{N} ?yas(?:indasin|indayim|indayiz|indasiniz)", pair: true },
+    { pattern: "{N} ?(?:yas|yasinda|yasindaki|yasli)" }, { pattern: "{N}'?(?:lik|luk)" }],
+  notAgeBefore: ["kedi~", "kopeg~", "evli~"],
+  notAgeAfter: ["kedi", "kopek", "araba", "yillik", "yil once", "dakika", "lira"],
+  minors: ["cocuk", "kucuk kiz", "kucuk oglan", "kiz cocu", "erkek cocu", "resit olmayan", "ergen"],
+  school: ["ortaokul", "ilkokul", "liseli", "lise ogrenci", "lisede", "\\d\\. sinif", "okul kizi"],
+  strong: ["loli", "shota"],
+  romantic: ["sevgili", "opus", "opucuk", "beni op", "seni seviyorum", "askim", "flort", "randevu", "erkek arkadas", "kiz arkadas"],
+  sexual: ["sevis", "seks", "ciplak", "soyun", "yatak", "yatag", "erotik"],
+  roles: ["sen", "ben", "biz", "ol", "olur musun"],
+  rolesAfter: ["gibi davran", "rolu", "rolune", "ol"],
+  roleplay: ["rol yap", "rolu yap", "rol oyna", "farz et", "hayal et", "gibi davran"],
+  past: ["iken", "ken", "oldugumda", "eskiden"],
+  family: ["(?:oglum|kizim|cocuklarim|cocugum|ogrencilerim|torunum)"],
+  neutral: ["ogretmen"],
+};

@@ -1,0 +1,33 @@
+import type { WorldTable } from "./types.ts";
+
+export const vietnamese: WorldTable = {
+  langs: ["vi"],
+  spaced: true,
+  numbers: {
+    muoi: 10,
+    "muoi mot": 11,
+    "muoi hai": 12,
+    "muoi ba": 13,
+    "muoi bon": 14,
+    "muoi tu": 14,
+    "muoi lam": 15,
+    "muoi nam": 15,
+    "muoi sau": 16,
+    "muoi bay": 17,
+    "muoi tam": 18,
+  },
+  ages: [{ pattern: "{N} ?(?:tuoi|t)" }],
+  notAgeBefore: ["meo", "cho", "cuoi nhau"],
+  notAgeAfter: ["nam truoc", "kinh nghiem", "phut", "nghin", "dong", "con meo", "con cho"],
+  minors: ["tre em", "tre con", "be gai", "be trai", "co be", "cau be", "vi thanh nien", "thieu nien", "thieu nu", "con nit"],
+  school: ["nu sinh", "hoc sinh", "hoc tro", "lop \\d", "trung hoc co so", "cap 2", "cap hai", "cap 1", "tieu hoc"],
+  strong: ["loli~", "shota~"],
+  romantic: ["ban gai", "ban trai", "nguoi yeu", "hon anh", "hon em", "hon toi", "nu hon", "yeu anh", "yeu em", "anh yeu", "em yeu", "hen ho"],
+  sexual: ["sex", "lam tinh", "khoa than", "coi do", "co do", "len giuong", "dit"],
+  roles: ["em", "anh", "toi", "em la", "anh la", "toi la", "lam", "hay la", "tro thanh"],
+  rolesAfter: [],
+  roleplay: ["gia vo", "gia bo", "tuong tuong", "nhap vai", "dong vai", "roleplay"],
+  past: ["hoi nho", "khi toi", "ngay xua", "luc nho"],
+  family: ["(?:con gai|con trai|con|hoc sinh|hoc tro|chau) (?:toi|cua toi|minh|em|anh)"],
+  neutral: ["giao vien", "co giao", "thay giao"],
+};
