@@ -169,5 +169,28 @@ describe("ad attribution in the browser", () => {
     );
     expect(signUp.props).toMatchObject({ method: "google" });
     await page.close();
+
+    // the same Google account again from /register (a new browser): a sign-in, not a sign-up
+    const returning = await browser.newPage();
+    await skipOverlays(returning, { gender: "female" });
+    oidc.signInAs({ sub: `sub-${email}`, email, name: "Social Lead" });
+    await returning.goto(`${base}/register`);
+    const [again] = await Promise.all([
+      returning.waitForEvent("popup"),
+      returning.getByRole("button", { name: "Continue with Google" }).click(),
+    ]);
+    await returning.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
+      timeout: 20_000,
+    });
+    if (!again.isClosed()) await again.waitForEvent("close", { timeout: 10_000 });
+    await returning.waitForURL((url) => url.pathname === "/");
+    const tracked = await returning.evaluate(() =>
+      ((window as unknown as { __reverieAnalytics?: { event: string }[] }).__reverieAnalytics ?? []).map(
+        (event) => event.event,
+      ),
+    );
+    expect(tracked).not.toContain("Sign Up Completed");
+    expect(query("select count(*) as n from leads where email = ?", email)).toEqual([{ n: 1 }]);
+    await returning.close();
   });
 });
