@@ -1,12 +1,14 @@
 import { type MinorMention, Reading } from "./cues.ts";
 import { textReadings } from "./normalize.ts";
 import type { ContentClassifier, ModerationVerdict } from "./types.ts";
+import { refusesMinorsInWorldLanguages } from "./world/world-rules.ts";
 
 /**
  * The offline check that always runs (decision 13): refuses any text in which the character or
  * the user is, plays or is described as someone under 18 (in a companion chat that is a romantic
  * context by itself), and any sexual or romantic content about a minor. It reads English, Spanish,
- * French, German, Portuguese and Italian at once, after undoing disguises (normalize.ts).
+ * French, German, Portuguese and Italian at once, after undoing disguises (normalize.ts), and
+ * some twenty other languages in their own scripts (world/world-rules.ts); either refuses.
  *
  * A minor mentioned as the user's child or pupil, in the user's own past, or next to words that
  * make it adult talk (a teacher, a reunion, "feel like a kid again") is allowed unless sex or
@@ -27,7 +29,10 @@ export class RuleBasedClassifier implements ContentClassifier {
 
 /** Whether any reading of the text puts a minor in a role, or in a sexual or romantic context. */
 export function refusesMinors(text: string): boolean {
-  return textReadings(text).some((reading) => readingRefused(new Reading(reading)));
+  return (
+    textReadings(text).some((reading) => readingRefused(new Reading(reading))) ||
+    refusesMinorsInWorldLanguages(text)
+  );
 }
 
 /** At most this many words make a message a bare description ("young teen", "14 y/o"): of the pair. */

@@ -35,7 +35,8 @@ export class RulesFirstClassifier implements ModerationClassifier {
   }
 
   async check(): Promise<ComponentStatus> {
-    const rules = "rules (en, es, fr, de, pt, it)";
+    const rules =
+      "rules (en, es, fr, de, pt, it; world: ru, uk, pl, cs, nl, sv, da, no, ro, hu, el, tr, id, ms, tl, vi, ja, zh, ko, ar, fa, he, hi, th)";
     if (!this.#remote) return { status: "ok", detail: rules };
     const remote = await this.#remote.check();
     return { status: remote.status, detail: `${rules}, then ${remote.detail}` };

@@ -10,7 +10,7 @@ export const englishMix: WorldTable = {
   spaced: true,
   numbers: {},
   ages: [],
-  notAgeBefore: [],
+  notAgeBefore: ["cat", "dog", "puppy", "kitty", "car"],
   notAgeAfter: [],
   minors: [],
   school: [],

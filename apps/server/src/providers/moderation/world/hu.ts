@@ -20,7 +20,15 @@ export const hungarian: WorldTable = {
   notAgeBefore: ["macska~", "kutya~"],
   notAgeAfter: ["macska", "kutya", "tapasztalat", "eve", "perc", "ora", "forint"],
   minors: ["gyerek", "gyermek", "kislany", "kisfiu", "kiskoru", "kamasz", "tinedzser", "tini"],
-  school: ["iskolaslany", "iskolasfiu", "iskolas", "altalanos iskol", "kozepiskolas", "gimnazista", "\\d\\. osztaly"],
+  school: [
+    "iskolaslany",
+    "iskolasfiu",
+    "iskolas",
+    "altalanos iskol",
+    "kozepiskolas",
+    "gimnazista",
+    "\\d\\. osztaly",
+  ],
   strong: ["loli", "shota"],
   romantic: ["baratno", "pasim", "csokol", "szeretlek", "szerelm", "randi", "dragam"],
   sexual: ["szex", "meztelen", "vetkoz", "agyba", "agyban", "dugj", "dugn", "dugas", "erotik"],
@@ -28,6 +36,8 @@ export const hungarian: WorldTable = {
   rolesAfter: ["vagy", "vagyok", "lennel", "lennek", "leszel"],
   roleplay: ["tegyel ugy", "tegyunk ugy", "kepzeld el", "szerepjatek"],
   past: ["amikor", "gyerekkor"],
-  family: ["(?:a |az )?(?:lanyom|lanyaim|fiam|fiaim|gyerekeim|gyermekem|gyerekem|tanitvanyaim|diakjaim|unokam)"],
+  family: [
+    "(?:a |az )?(?:lanyom|lanyaim|fiam|fiaim|gyerekeim|gyermekem|gyerekem|tanitvanyaim|diakjaim|unokam)",
+  ],
   neutral: ["tanar", "tanito", "osztalytalalkoz"],
 };

@@ -1,0 +1,351 @@
+import { type AgePattern, WORLD_TABLES, type WorldTable } from "./index.ts";
+import { worldText } from "./text.ts";
+
+/**
+ * The world-language rules (decision 13): Russian, Ukrainian, Polish, Czech, Dutch, the Nordic
+ * languages, Romanian, Hungarian, Greek, Turkish, Indonesian and Malay, Tagalog, Vietnamese,
+ * Japanese, Chinese, Korean, Arabic, Persian, Hebrew, Hindi and Thai, with English mixed in, all
+ * read at once on the world reading of the text (text.ts); the main rules (rule-based.ts) read the
+ * six European languages on their ASCII reading.
+ *
+ * A minor signal is an age under 18 (a number with the language's age unit or construction, in
+ * digits, native digits, number words or CJK numerals, unless the words around it make it a
+ * duration, a price or a thing's age), a word for a child or teenager, a school term or a strong
+ * term (loli, shota). A signal next to adult talk (a teacher, a reunion) is no signal. Decision:
+ *
+ * - a strong term refuses with any sexual or romantic word;
+ * - a signal about the speaker's own child or pupil ("my daughter", "мои ученики") refuses only
+ *   with a sexual word anywhere or a romantic word in the child's clause;
+ * - a signal placed as the chat pair's role refuses by itself: a role construction right before or
+ *   after it ("you are", "ты", "あなたは", "になって"), an age said of "I", "you" or "we"
+ *   ("мне 13", "我十三岁"), or a roleplay set up anywhere in the message ("pretend", "представь");
+ *   the speaker's past ("when I was") is not a role;
+ * - any other signal refuses with any sexual or romantic word in the message.
+ *
+ * Adult ages (18 and over) are never signals. The tables are compiled here once; a text with no
+ * signal is read no further, and texts in plain ASCII skip the tables of other scripts.
+ */
+
+/** Letters, marks, digits and the apostrophe (French "j'ai" is not Romanian "ai"). */
+const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}']";
+const ANY_ENDING = "[\\p{L}\\p{M}]*";
+
+type WordCategory =
+  | "minors"
+  | "school"
+  | "strong"
+  | "romantic"
+  | "sexual"
+  | "roles"
+  | "rolesAfter"
+  | "roleplay"
+  | "past"
+  | "family"
+  | "neutral";
+
+function entrySource(entry: string, table: WorldTable): string {
+  const source = entry.endsWith("~") ? `${entry.slice(0, -1)}${ANY_ENDING}` : entry;
+  return table.glued && !entry.endsWith("~") ? `${source}${ANY_ENDING}` : source;
+}
+
+/** A table's entries as one source: whole words (after the table's prefixes) in spaced scripts. */
+function wordsSource(table: WorldTable, entries: readonly string[]): string | undefined {
+  if (entries.length === 0) return undefined;
+  const body = entries.map((entry) => entrySource(entry, table)).join("|");
+  if (!table.spaced) return `(?:${body})`;
+  const prefix = table.prefixes ? `(?:${table.prefixes})?` : "";
+  return `(?<!${WORD_CHAR})${prefix}(?:${body})(?!${WORD_CHAR})`;
+}
+
+const ASCII_ENTRY = /^[\x20-\x7e]*$/;
+
+/** The entries of a table written in ASCII: all that plain ASCII text can hold. */
+function asciiEntries(table: WorldTable): WorldTable {
+  const ascii = (entries: readonly string[]) => entries.filter((entry) => ASCII_ENTRY.test(entry));
+  return {
+    ...table,
+    numbers: Object.fromEntries(Object.entries(table.numbers).filter(([word]) => ASCII_ENTRY.test(word))),
+    ages: table.ages.filter((age) => ASCII_ENTRY.test(age.pattern)),
+    ...Object.fromEntries(
+      [...CATEGORIES, "notAgeBefore" as const, "notAgeAfter" as const].map((category) => [
+        category,
+        ascii(table[category]),
+      ]),
+    ),
+  };
+}
+
+function union(tables: readonly WorldTable[], category: WordCategory): RegExp {
+  const sources = tables.flatMap((table) => wordsSource(table, table[category]) ?? []);
+  return new RegExp(sources.length > 0 ? sources.join("|") : "(?!)", "gu");
+}
+
+// --- ages ---
+
+const CJK_NUMERAL = "[〇零一二两兩三四五六七八九十]";
+const NUMBER_VALUES = new Map(WORLD_TABLES.flatMap((table) => Object.entries(table.numbers)));
+
+function numberSource(table: WorldTable): string {
+  const words = Object.keys(table.numbers).sort((a, b) => b.length - a.length);
+  const alternatives = ["(?<!\\d)\\d{1,2}(?!\\d)", ...words];
+  if (table.cjkNumerals) alternatives.push(`(?<![〇零一二两兩三四五六七八九十百千万萬])${CJK_NUMERAL}{1,3}`);
+  return `(${alternatives.join("|")})`;
+}
+
+interface CompiledAge {
+  table: WorldTable;
+  pattern: AgePattern;
+}
+
+/** Every age pattern as one alternative with one capture group (the number), in table order. */
+function ageSources(tables: readonly WorldTable[]): { source: string; ages: CompiledAge[] } {
+  const ages: CompiledAge[] = [];
+  const sources: string[] = [];
+  for (const table of tables) {
+    for (const pattern of table.ages) {
+      const body = pattern.pattern
+        .split("{N}")
+        .map((part) => entrySource(part.endsWith("~") ? part : `${part}`, { ...table, glued: false }))
+        .join(numberSource(table));
+      const source = table.spaced
+        ? `(?<!${WORD_CHAR})(?:${body})${table.glued ? "" : `(?!${WORD_CHAR})`}`
+        : `(?:${body})`;
+      sources.push(source);
+      ages.push({ table, pattern });
+    }
+  }
+  return { source: sources.join("|") || "(?!)", ages };
+}
+
+function cjkValue(numeral: string): number | undefined {
+  const digits: Record<string, number> = {
+    〇: 0,
+    零: 0,
+    一: 1,
+    二: 2,
+    两: 2,
+    兩: 2,
+    三: 3,
+    四: 4,
+    五: 5,
+    六: 6,
+    七: 7,
+    八: 8,
+    九: 9,
+  };
+  const [tens, ones] = numeral.split("十") as [string, string | undefined];
+  if (ones === undefined) return numeral.length === 1 ? digits[numeral] : undefined;
+  const tensValue = tens === "" ? 1 : digits[tens];
+  const onesValue = ones === "" ? 0 : digits[ones];
+  return tensValue === undefined || onesValue === undefined ? undefined : tensValue * 10 + onesValue;
+}
+
+function numberValue(raw: string): number | undefined {
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return NUMBER_VALUES.get(raw) ?? cjkValue(raw);
+}
+
+function contextPattern(tables: readonly WorldTable[], category: "notAgeBefore" | "notAgeAfter"): RegExp {
+  const entries = tables.flatMap((table) =>
+    table[category].map((entry) => {
+      const source = entrySource(entry, { ...table, glued: false });
+      return category === "notAgeBefore" && table.spaced ? `(?<!${WORD_CHAR})${source}` : source;
+    }),
+  );
+  if (entries.length === 0) return /(?!)/u;
+  return category === "notAgeAfter"
+    ? new RegExp(`^[\\s\\-]*(?:${entries.join("|")})`, "u")
+    : new RegExp(`(?:${entries.join("|")})(?: [\\p{L}\\p{M}]+)?[\\s,]*$`, "u");
+}
+
+// --- the compiled rules: one set for every script, one for tables written in ASCII ---
+
+interface Rules {
+  anySignal: RegExp;
+  ages: RegExp;
+  ageTable: CompiledAge[];
+  words: Record<WordCategory, RegExp>;
+  notAgeBefore: RegExp;
+  notAgeAfter: RegExp;
+}
+
+const CATEGORIES: WordCategory[] = [
+  "minors",
+  "school",
+  "strong",
+  "romantic",
+  "sexual",
+  "roles",
+  "rolesAfter",
+  "roleplay",
+  "past",
+  "family",
+  "neutral",
+];
+
+function compile(tables: readonly WorldTable[]): Rules {
+  const { source, ages } = ageSources(tables);
+  const words = Object.fromEntries(
+    CATEGORIES.map((category) => [category, union(tables, category)]),
+  ) as Record<WordCategory, RegExp>;
+  const signalSources = [source, words.minors.source, words.school.source, words.strong.source];
+  return {
+    anySignal: new RegExp(signalSources.join("|"), "u"),
+    ages: new RegExp(source, "gu"),
+    ageTable: ages,
+    words,
+    notAgeBefore: contextPattern(tables, "notAgeBefore"),
+    notAgeAfter: contextPattern(tables, "notAgeAfter"),
+  };
+}
+
+const ALL_RULES = compile(WORLD_TABLES);
+/** Plain ASCII text can hold only the entries written in ASCII. */
+const ASCII_RULES = compile(WORLD_TABLES.map(asciiEntries));
+const NON_ASCII = /[^\t\n\r -~]/;
+
+// --- reading a text ---
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+type SignalKind = "age" | "minor" | "school" | "strong";
+
+interface Signal extends Span {
+  kind: SignalKind;
+  /** an age said of "I", "you" or "we" */
+  pair: boolean;
+}
+
+function spans(pattern: RegExp, text: string): Span[] {
+  const found: Span[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (match[0] === "") {
+      pattern.lastIndex += 1;
+      continue;
+    }
+    found.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return found;
+}
+
+function findAges(rules: Rules, text: string): Signal[] {
+  const found: Signal[] = [];
+  const pattern = rules.ages;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const group = match.findIndex((value, index) => index > 0 && value !== undefined);
+    const raw = match[group];
+    const compiled = rules.ageTable[group - 1];
+    const value = raw === undefined ? undefined : numberValue(raw);
+    // an age pattern that matched a longer number than it reads ("115") starts again after it
+    if (value === undefined || compiled === undefined || value < 1 || value >= 18) continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    if (rules.notAgeAfter.test(text.slice(end, end + 24))) continue;
+    if (rules.notAgeBefore.test(text.slice(Math.max(0, start - 32), start))) continue;
+    found.push({ start, end, kind: "age", pair: compiled.pattern.pair === true });
+  }
+  return found;
+}
+
+const CLAUSE_BREAK = /[.,;:!?。、，！？；：\n،؛؟…()]/u;
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+class WorldReading {
+  readonly text: string;
+  readonly #rules: Rules;
+  readonly #found: Partial<Record<WordCategory, Span[]>> = {};
+
+  constructor(text: string, rules: Rules) {
+    this.text = text;
+    this.#rules = rules;
+  }
+
+  spansOf(category: WordCategory): Span[] {
+    this.#found[category] ??= spans(this.#rules.words[category], this.text);
+    return this.#found[category];
+  }
+
+  signals(): Signal[] {
+    const words = (category: "minors" | "school" | "strong", kind: SignalKind) =>
+      this.spansOf(category).map((span) => ({ ...span, kind, pair: false }));
+    return [
+      ...words("strong", "strong"),
+      ...words("school", "school"),
+      ...words("minors", "minor"),
+      ...findAges(this.#rules, this.text),
+    ];
+  }
+
+  sameClause(a: Span, b: Span): boolean {
+    const from = Math.min(a.end, b.end);
+    const to = Math.max(a.start, b.start);
+    return from >= to || !CLAUSE_BREAK.test(this.text.slice(from, to));
+  }
+
+  /**
+   * Close enough to be said of each other: in one clause, at most two words apart in spaced
+   * scripts or four characters in unspaced ones (or `chars` for a looser reach).
+   */
+  close(a: Span, b: Span, chars?: number): boolean {
+    if (a.start < b.end && b.start < a.end) return true;
+    if (!this.sameClause(a, b)) return false;
+    const gap = this.text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
+    if (chars !== undefined) return gap.length <= chars;
+    const trimmed = gap.trim();
+    if (trimmed === "") return true;
+    if (!/\s/.test(trimmed) && UNSPACED_SCRIPT.test(trimmed)) return trimmed.length <= 4;
+    return trimmed.split(/\s+/).length <= 2 && trimmed.length <= 24;
+  }
+
+  near(category: WordCategory, signal: Span, chars?: number): boolean {
+    return this.spansOf(category).some((span) => this.close(span, signal, chars));
+  }
+
+  /** A role construction right before the signal (or right after it), with no child of the family between. */
+  inRole(signal: Signal): boolean {
+    if (signal.pair || this.spansOf("roleplay").length > 0) return true;
+    const before = this.spansOf("roles").some(
+      (role) =>
+        role.end <= signal.start &&
+        this.close(role, signal) &&
+        !this.spansOf("family").some((kin) => kin.start >= role.end && kin.end <= signal.start),
+    );
+    return (
+      before ||
+      this.spansOf("rolesAfter").some((role) => role.start >= signal.end && this.close(role, signal))
+    );
+  }
+
+  /** The speaker's own child or pupil, unless the pair is cast as one ("be my daughter"). */
+  ofFamily(signal: Signal): boolean {
+    return this.spansOf("family").some(
+      (kin) =>
+        this.close(kin, signal, 24) &&
+        !this.spansOf("roles").some((role) => role.end <= kin.start && this.close(role, kin)),
+    );
+  }
+}
+
+function signalRefused(reading: WorldReading, signal: Signal): boolean {
+  const sexual = reading.spansOf("sexual").length > 0;
+  const romantic = reading.spansOf("romantic");
+  if (signal.kind === "strong" && (sexual || romantic.length > 0)) return true;
+  if (signal.kind !== "strong" && reading.near("neutral", signal, 16)) return false;
+  if (reading.ofFamily(signal)) return sexual || romantic.some((word) => reading.sameClause(word, signal));
+  if (!reading.near("past", signal, 24) && reading.inRole(signal)) return true;
+  return sexual || romantic.length > 0;
+}
+
+/** Whether the text puts a minor in a role or next to sex or romance, in the world languages. */
+export function refusesMinorsInWorldLanguages(text: string): boolean {
+  const rules = NON_ASCII.test(text) ? ALL_RULES : ASCII_RULES;
+  const reading = worldText(text);
+  if (!rules.anySignal.test(reading)) return false;
+  const world = new WorldReading(reading, rules);
+  return world.signals().some((signal) => signalRefused(world, signal));
+}
