@@ -1,28 +1,9 @@
 import type { Gender } from "@reverie/shared";
-import type { ExpressionBuilder, Insertable, Kysely, Updateable } from "kysely";
+import type { Insertable, Kysely, Updateable } from "kysely";
 import type { BundlesTable, CharactersTable, Database, MediaTable } from "../db/schema.ts";
-import type { BundleWithCounts } from "./bundles.ts";
-import type { CharacterWithCounts } from "./characters.ts";
+import { type BundleWithCounts, selectBundlesWithCounts } from "./bundles.ts";
+import { type CharacterWithCounts, selectCharactersWithCounts } from "./characters.ts";
 import { withNumericCounts } from "./numbers.ts";
-
-const PHOTO_KINDS = ["photo", "bundle_image"] as const;
-const VIDEO_KINDS = ["video", "bundle_video"] as const;
-
-function characterMediaCount(eb: ExpressionBuilder<Database, "characters">, kinds: readonly string[]) {
-  return eb
-    .selectFrom("media")
-    .whereRef("media.character_id", "=", "characters.id")
-    .where("media.kind", "in", kinds as never)
-    .select((inner) => inner.fn.countAll<number>().as("count"));
-}
-
-function bundleItemCount(eb: ExpressionBuilder<Database, "bundles">, kind: "bundle_image" | "bundle_video") {
-  return eb
-    .selectFrom("media")
-    .whereRef("media.bundle_id", "=", "bundles.id")
-    .where("media.kind", "=", kind)
-    .select((inner) => inner.fn.countAll<number>().as("count"));
-}
 
 /**
  * The public catalog as the admin console sees it: hidden characters included, users' own
@@ -36,14 +17,7 @@ export class AdminCatalogRepository {
   }
 
   #characters() {
-    return this.#db
-      .selectFrom("characters")
-      .selectAll("characters")
-      .select((eb) => [
-        characterMediaCount(eb, PHOTO_KINDS).as("photo_count"),
-        characterMediaCount(eb, VIDEO_KINDS).as("video_count"),
-      ])
-      .where("characters.owner_id", "is", null);
+    return selectCharactersWithCounts(this.#db).where("characters.owner_id", "is", null);
   }
 
   async listCharacters(gender?: Gender): Promise<CharacterWithCounts[]> {
@@ -136,13 +110,7 @@ export class AdminCatalogRepository {
   }
 
   #bundles() {
-    return this.#db
-      .selectFrom("bundles")
-      .selectAll("bundles")
-      .select((eb) => [
-        bundleItemCount(eb, "bundle_image").as("photo_count"),
-        bundleItemCount(eb, "bundle_video").as("video_count"),
-      ]);
+    return selectBundlesWithCounts(this.#db);
   }
 
   async listBundles(filter: {

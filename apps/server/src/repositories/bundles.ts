@@ -19,6 +19,17 @@ function itemCount(eb: ExpressionBuilder<Database, "bundles">, kind: "bundle_ima
     .select((inner) => inner.fn.countAll<number>().as("count"));
 }
 
+/** Bundles and packs with their item counts: the select the shop and the admin console share. */
+export function selectBundlesWithCounts(db: Kysely<Database>) {
+  return db
+    .selectFrom("bundles")
+    .selectAll("bundles")
+    .select((eb) => [
+      itemCount(eb, "bundle_image").as("photo_count"),
+      itemCount(eb, "bundle_video").as("video_count"),
+    ]);
+}
+
 export class BundleRepository {
   readonly #db: Kysely<Database>;
 
@@ -27,13 +38,7 @@ export class BundleRepository {
   }
 
   #withCounts() {
-    return this.#db
-      .selectFrom("bundles")
-      .selectAll("bundles")
-      .select((eb) => [
-        itemCount(eb, "bundle_image").as("photo_count"),
-        itemCount(eb, "bundle_video").as("video_count"),
-      ]);
+    return selectBundlesWithCounts(this.#db);
   }
 
   /** Bundles and packs on sale: a hidden character's bundles are not. */

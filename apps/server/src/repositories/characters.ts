@@ -16,6 +16,17 @@ function mediaCount(eb: ExpressionBuilder<Database, "characters">, kinds: readon
     .select((inner) => inner.fn.countAll<number>().as("count"));
 }
 
+/** Characters with their photo and video counts: the select the catalog and the admin console share. */
+export function selectCharactersWithCounts(db: Kysely<Database>) {
+  return db
+    .selectFrom("characters")
+    .selectAll("characters")
+    .select((eb) => [
+      mediaCount(eb, PHOTO_KINDS).as("photo_count"),
+      mediaCount(eb, VIDEO_KINDS).as("video_count"),
+    ]);
+}
+
 export class CharacterRepository {
   readonly #db: Kysely<Database>;
 
@@ -24,13 +35,7 @@ export class CharacterRepository {
   }
 
   #withCounts() {
-    return this.#db
-      .selectFrom("characters")
-      .selectAll("characters")
-      .select((eb) => [
-        mediaCount(eb, PHOTO_KINDS).as("photo_count"),
-        mediaCount(eb, VIDEO_KINDS).as("video_count"),
-      ]);
+    return selectCharactersWithCounts(this.#db);
   }
 
   /**
