@@ -81,6 +81,8 @@ const LATIN_TO_GREEK: Record<string, string> = {
 /** A word with letters of two scripts among Latin, Cyrillic and Greek. */
 const MIXED_WORD =
   /(?<![\p{L}\d])(?:(?=[\p{L}\d]*\p{Script=Latin})(?=[\p{L}\d]*[\p{Script=Cyrillic}\p{Script=Greek}])|(?=[\p{L}\d]*\p{Script=Cyrillic}[03]))[\p{L}\d]+/gu;
+/** Look-alikes can hide only where Latin letters stand next to Cyrillic or Greek ones, or 0 and 3 do. */
+const MAY_MIX = /[a-z03][\u0370-\u04ff]|[\u0370-\u04ff][a-z03]/;
 const CYRILLIC = /\p{Script=Cyrillic}/gu;
 const GREEK = /\p{Script=Greek}/gu;
 const LATIN = /\p{Script=Latin}/gu;
@@ -103,9 +105,8 @@ const SPACE_IN_UNSPACED = new RegExp(
   "gu",
 );
 /** Three or more single letters kept apart ("ш к о л а", "s.e.x"): one word. */
-const SPACED_LETTERS = /(?<![\p{L}\p{M}\d])(?:[\p{L}][\p{M}]* ){2,}[\p{L}][\p{M}]*(?![\p{L}\p{M}\d])/gu;
-const DOTTED_LETTERS =
-  /(?<![\p{L}\p{M}\d])(?:[\p{L}][\p{M}]*[._\-*·•]){2,}[\p{L}][\p{M}]*(?![\p{L}\p{M}\d])/gu;
+const SPACED_LETTERS = /(?<![\p{L}\p{M}\d])(?:\p{L}\p{M}* ){2,}\p{L}\p{M}*(?![\p{L}\p{M}\d])/gu;
+const DOTTED_LETTERS = /(?<![\p{L}\p{M}\d])(?:\p{L}\p{M}*[._\-*·•]){2,}\p{L}\p{M}*(?![\p{L}\p{M}\d])/gu;
 const SPACED_DIGITS = /(?<!\d)(\d) (\d)(?! ?\d)/g;
 
 /** Letters spaced one apart with words two or more apart ("т ы  ш к о л ь н и ц а"). */
@@ -118,24 +119,27 @@ function joinWideSpacing(text: string): string {
 
 const PLAIN_ASCII = /^[\t\n\r -~]*$/;
 
+/** Latin or Greek letters that may carry an accent, precomposed or not. */
+const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0370-\u03ff\u1f00-\u1fff]|[a-z][\u0300-\u036f]/;
+
+function stripAccents(text: string): string {
+  return ACCENTED.test(text)
+    ? text.normalize("NFD").replace(LATIN_OR_GREEK_MARKS, "").normalize("NFC")
+    : text;
+}
+
 export function worldText(text: string): string {
   let out: string;
   if (PLAIN_ASCII.test(text)) {
     out = text.toLowerCase();
   } else {
-    out = text
-      .normalize("NFKC")
-      .replace(INVISIBLE, "")
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(LATIN_OR_GREEK_MARKS, "")
-      .normalize("NFC")
+    out = stripAccents(text.normalize("NFKC").replace(INVISIBLE, "").toLowerCase())
       .replace(ARABIC_HEBREW_POINTS, "")
       .replace(UNDECOMPOSED_LETTERS, (char) => UNDECOMPOSED[char] ?? char)
       .replace(NATIVE_DIGITS, asciiDigit)
       .replace(APOSTROPHES, "'")
-      .replace(MIXED_WORD, unmixWord)
       .replace(/[\t\u00a0\u3000]/g, " ");
+    if (MAY_MIX.test(out)) out = out.replace(MIXED_WORD, unmixWord);
     out = joinWideSpacing(out).replace(SPACE_IN_UNSPACED, "");
   }
   out = out
