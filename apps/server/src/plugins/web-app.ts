@@ -9,7 +9,19 @@ const ONE_YEAR_SECONDS = 31_536_000;
 const ONE_DAY_SECONDS = 86_400;
 
 /** Paths the single-page app never owns: they 404 as JSON instead of falling back to index.html. */
-const NOT_SPA = /^\/(api|media|ws|assets)(\/|$)/;
+const NOT_SPA = /^\/(api|media|ws|assets|dev)(\/|$)/;
+/** A missing file ("/service-worker.js", "/icon.png") is a 404, never the app's page. */
+const FILE_NAME = /\.[a-z0-9]{1,12}$/i;
+
+/**
+ * A browser's navigation asks for text/html; curl, a monitor or a link checker asks for anything
+ * (or says nothing): they get the page too, unless the path names a file.
+ */
+function wantsPage(method: string, pathname: string, accept: string | undefined): boolean {
+  if ((method !== "GET" && method !== "HEAD") || NOT_SPA.test(pathname)) return false;
+  if (accept?.includes("text/html")) return true;
+  return (!accept || accept.includes("*/*")) && !FILE_NAME.test(pathname);
+}
 
 /**
  * Serves public media and the built web app. Hashed files under /assets are cached for a year;
@@ -55,8 +67,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
-    if (pages && wantsPage && !NOT_SPA.test(pathname)) {
+    if (pages && wantsPage(request.method, pathname, request.headers.accept)) {
       const page = pages.pageFor(pathname);
       reply.header("cache-control", "no-cache").header("etag", page.etag);
       if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();

@@ -121,6 +121,24 @@ describe("index.html with the route's modulepreloads", () => {
     ).toHaveLength(1);
   });
 
+  it("serves the page to curl and monitors (any type, or none), never for a missing file or an API path", async () => {
+    for (const headers of [{ accept: "*/*" }, {}] as Record<string, string>[]) {
+      const home = await app.inject({ method: "GET", url: "/", headers });
+      expect(home.statusCode).toBe(200);
+      expect(home.headers["content-type"]).toContain("text/html");
+      const head = await app.inject({ method: "HEAD", url: "/gallery", headers });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-type"]).toContain("text/html");
+      for (const url of ["/missing.js", "/icons/none.png", "/api/nothing", "/assets/gone", "/dev/mailbox"]) {
+        const missing = await app.inject({ method: "GET", url, headers });
+        expect(missing.statusCode, url).toBe(404);
+        expect(missing.headers["content-type"], url).toContain("application/json");
+      }
+    }
+    const json = await app.inject({ method: "GET", url: "/", headers: { accept: "application/json" } });
+    expect(json.statusCode).toBe(404);
+  });
+
   it("answers a revalidation of the same page with 304, a different page in full", async () => {
     const first = await page(app, "/gallery");
     const etag = first.headers.etag as string;
