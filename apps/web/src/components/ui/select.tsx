@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import type { SelectHTMLAttributes } from "react";
+import { type SelectHTMLAttributes, useId } from "react";
 import { cn } from "@/lib/cn";
 
 /** A native select, styled to match (native keeps mobile pickers and accessibility). */
@@ -17,5 +17,26 @@ export function Select({ className, children, ...props }: SelectHTMLAttributes<H
         className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-ink-400"
       />
     </span>
+  );
+}
+
+/** A select with its label above it, laid out like a TextField in a form or a filter row. */
+export function SelectField({
+  label,
+  note,
+  id,
+  className,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; note?: string | undefined }) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={selectId} className="text-sm font-medium text-ink-200">
+        {label}
+      </label>
+      <Select id={selectId} className="w-full [&>select]:h-12 [&>select]:rounded-2xl" {...props} />
+      {note ? <p className="text-xs text-ink-400">{note}</p> : null}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminCharacter, AdminCharacterCreateBody, Gender } from "@reverie/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { GENDER_TABS } from "@/config/genders";
 import { errorMessage } from "@/lib/api-client";
@@ -53,7 +53,6 @@ export function CharacterForm({
 }) {
   const initial: Fields = character ? { ...EMPTY, ...pickFields(character) } : EMPTY;
   const [fields, setFields] = useState<Fields>(initial);
-  const categoryId = useId();
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
 
@@ -86,20 +85,17 @@ export function CharacterForm({
           onChange={(event) => set("age", Number(event.target.value))}
           required
         />
-        <div className="space-y-1.5 text-sm text-ink-200">
-          <label htmlFor={categoryId}>Category</label>
-          <Select
-            id={categoryId}
-            value={fields.gender}
-            onChange={(event) => set("gender", event.target.value as Gender)}
-          >
-            {GENDER_TABS.map((tab) => (
-              <option key={tab.value} value={tab.value}>
-                {tab.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectField
+          label="Category"
+          value={fields.gender}
+          onChange={(event) => set("gender", event.target.value as Gender)}
+        >
+          {GENDER_TABS.map((tab) => (
+            <option key={tab.value} value={tab.value}>
+              {tab.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {SHORT_FIELDS.map((field) => (
         <TextField

@@ -1,9 +1,9 @@
 import type { ModerationEventQuery } from "@reverie/shared";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
-import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
@@ -18,7 +18,6 @@ export function RefusedContentLog() {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [before, setBefore] = useState<number | undefined>(undefined);
-  const surfaceId = useId();
   const query: ModerationEventQuery = {
     ...(userId.trim() ? { user_id: userId.trim() } : {}),
     ...(surface ? { surface: surface as (typeof SURFACES)[number] } : {}),
@@ -38,17 +37,14 @@ export function RefusedContentLog() {
           onChange={(event) => setUserId(event.target.value)}
           optional
         />
-        <div className="space-y-1.5 text-sm text-ink-200">
-          <label htmlFor={surfaceId}>Kind</label>
-          <Select id={surfaceId} value={surface} onChange={(event) => setSurface(event.target.value)}>
-            <option value="">All</option>
-            {SURFACES.map((value) => (
-              <option key={value} value={value}>
-                {value.replace("_", " ")}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectField label="Kind" value={surface} onChange={(event) => setSurface(event.target.value)}>
+          <option value="">All</option>
+          {SURFACES.map((value) => (
+            <option key={value} value={value}>
+              {value.replace("_", " ")}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="From"
           type="date"

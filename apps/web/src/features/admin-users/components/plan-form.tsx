@@ -2,7 +2,7 @@ import type { AdminUserDetail } from "@reverie/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/api-client";
 import { useChangePlan } from "../api/change-plan";
@@ -41,19 +41,19 @@ export function PlanForm({ user }: { user: AdminUserDetail }) {
           : ""}
       </p>
       <form onSubmit={(event) => void submit(event)} className="space-y-3">
-        <div className="space-y-1.5">
-          <label htmlFor="admin-plan-select" className="text-sm font-medium text-ink-200">
-            New plan
-          </label>
-          <Select id="admin-plan-select" value={plan} onChange={(event) => setPlan(event.target.value)}>
-            <option value="free">Free (ends premium now)</option>
-            {(plans.data?.plans ?? [{ id: "premium_1_month", name: "1 month" }]).map((item) => (
-              <option key={item.id} value={item.id}>
-                Premium · {item.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectField
+          label="New plan"
+          id="admin-plan-select"
+          value={plan}
+          onChange={(event) => setPlan(event.target.value)}
+        >
+          <option value="free">Free (ends premium now)</option>
+          {(plans.data?.plans ?? [{ id: "premium_1_month", name: "1 month" }]).map((item) => (
+            <option key={item.id} value={item.id}>
+              Premium · {item.name}
+            </option>
+          ))}
+        </SelectField>
         {plan !== "free" ? (
           <TextField
             label="Until"

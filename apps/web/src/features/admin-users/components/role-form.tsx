@@ -2,7 +2,7 @@ import { type AdminUserDetail, ROLES, type Role } from "@reverie/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select";
 import { errorMessage } from "@/lib/api-client";
 import { useChangeRole } from "../api/change-role";
 import { AdminPanel } from "./admin-panel";
@@ -28,26 +28,20 @@ export function RoleForm({ user, isSelf }: { user: AdminUserDetail; isSelf: bool
   return (
     <AdminPanel title="Role" testId="admin-role">
       <form onSubmit={(event) => void submit(event)} className="space-y-3">
-        <div className="space-y-1.5">
-          <label htmlFor="admin-role-select" className="text-sm font-medium text-ink-200">
-            Role
-          </label>
-          <Select
-            id="admin-role-select"
-            value={role}
-            disabled={isSelf}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            {ROLES.map((item) => (
-              <option key={item} value={item}>
-                {ROLE_LABELS[item]}
-              </option>
-            ))}
-          </Select>
-          {isSelf ? (
-            <p className="text-xs text-ink-400">This is you: another admin can change your role.</p>
-          ) : null}
-        </div>
+        <SelectField
+          label="Role"
+          id="admin-role-select"
+          value={role}
+          disabled={isSelf}
+          onChange={(event) => setRole(event.target.value as Role)}
+          note={isSelf ? "This is you: another admin can change your role." : undefined}
+        >
+          {ROLES.map((item) => (
+            <option key={item} value={item}>
+              {ROLE_LABELS[item]}
+            </option>
+          ))}
+        </SelectField>
         <ReasonField value={reason} onChange={setReason} optional />
         {change.isError ? <Notice tone="error">{errorMessage(change.error)}</Notice> : null}
         <Button type="submit" disabled={isSelf || role === user.role} loading={change.isPending}>
