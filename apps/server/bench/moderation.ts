@@ -38,6 +38,18 @@ const LONG_FR = repeatTo(
     "crépitait, et pendant un long moment aucun des deux ne parla. Dehors, les lumières de la ville " +
     "se fondaient en traînées d'or. ",
 );
+const LONG_RU = repeatTo(
+  4000,
+  "Она тихо рассмеялась, убирая прядь волос за ухо, пока дождь стучал в окно. «Ты всегда так " +
+    "говоришь», — прошептала она, плотнее укутываясь в плед. Огонь потрескивал, и долгое время никто " +
+    "из них не говорил. За окном огни города расплывались золотом. ",
+);
+const LONG_JA = repeatTo(
+  4000,
+  "彼女は髪を耳にかけながら静かに笑った。雨が窓を叩いている。「いつもそう言うのね」と彼女はささやき、" +
+    "毛布をさらに引き寄せた。暖炉の火がぱちぱちと音を立て、しばらく二人とも何も言わなかった。" +
+    "外では街の明かりが金色ににじんでいた。",
+);
 /** A hard case: child words, school grades and numbers in every sentence, all harmless. */
 const LONG_DENSE = repeatTo(
   4000,
@@ -68,6 +80,8 @@ export async function runModerationBench(): Promise<BenchReport> {
     { label: `short messages (${SHORT.length}, 80–110 chars)`, texts: SHORT, target: TARGET_SHORT_MS },
     { label: "reply, 4,000 chars, English", texts: [LONG_EN], target: TARGET_LONG_MS },
     { label: "reply, 4,000 chars, French", texts: [LONG_FR], target: TARGET_LONG_MS },
+    { label: "reply, 4,000 chars, Russian", texts: [LONG_RU], target: TARGET_LONG_MS },
+    { label: "reply, 4,000 chars, Japanese", texts: [LONG_JA], target: TARGET_LONG_MS },
     { label: "reply, 4,000 chars, child words and numbers", texts: [LONG_DENSE] },
   ];
   const rows: string[][] = [];
