@@ -1,34 +1,21 @@
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { makeAdmin, signUp } from "./support/admin.ts";
+import { asPerson, hide, useBrowser } from "./support/browser.ts";
 import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { queryDatabase } from "./support/database.ts";
+import { useOwnServer } from "./support/server.ts";
+import { until } from "./support/wait.ts";
 
 // replay is off on the suite's shared server; this one records every session
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer((port) => ({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    REPLAY_ENABLED: "true",
-    REPLAY_SAMPLE_RATE: "1",
-  }));
-});
-afterAll(async () => {
-  await server?.stop();
-});
-const base = () => `http://127.0.0.1:${server.port}`;
+const server = useOwnServer((port) => ({
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  REPLAY_ENABLED: "true",
+  REPLAY_SAMPLE_RATE: "1",
+}));
+const base = server.base;
 
 const browser = useBrowser();
-
-/** Headless Chromium says "HeadlessChrome", which ingestion drops as a bot's: a person's browser here. */
-const DESKTOP_CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-async function asPerson(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.setUserAgentOverride", { userAgent: DESKTOP_CHROME });
-}
 
 function watchUploads(page: Page) {
   let sent = 0;
@@ -51,58 +38,20 @@ function watchUploads(page: Page) {
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** What the operator's player would be given: every stored chunk, with its replay's owner. */
-function storedReplays() {
-  const database = new DatabaseSync(server.sqlitePath, { readOnly: true });
-  try {
-    return database
-      .prepare(
-        `select r.id, r.user_id, c.seq, c.events from session_replays r
-         join session_replay_chunks c on c.replay_id = r.id order by r.started_at, c.seq`,
-      )
-      .all() as { id: string; user_id: string | null; seq: number; events: string }[];
-  } finally {
-    database.close();
-  }
-}
+const storedReplays = () =>
+  queryDatabase<{ id: string; user_id: string | null; seq: number; events: string }>(
+    server.sqlitePath(),
+    `select r.id, r.user_id, c.seq, c.events from session_replays r
+     join session_replay_chunks c on c.replay_id = r.id order by r.started_at, c.seq`,
+  );
 
-function userIdOf(email: string): string | undefined {
-  const database = new DatabaseSync(server.sqlitePath, { readOnly: true });
-  try {
-    const row = database.prepare("select id from users where email = ?").get(email) as
-      | { id: string }
-      | undefined;
-    return row?.id;
-  } finally {
-    database.close();
-  }
-}
+const userIdOf = (email: string): string | undefined =>
+  queryDatabase<{ id: string }>(server.sqlitePath(), "select id from users where email = ?", email)[0]?.id;
 
-function characterNameOf(id: number): string {
-  const database = new DatabaseSync(server.sqlitePath, { readOnly: true });
-  try {
-    return (database.prepare("select name from characters where id = ?").get(id) as { name: string }).name;
-  } finally {
-    database.close();
-  }
-}
-
-/** The page goes to the background, as when its tab is switched or closed. */
-async function hide(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
-}
+const characterNameOf = (id: number): string | undefined =>
+  queryDatabase<{ name: string }>(server.sqlitePath(), "select name from characters where id = ?", id)[0]
+    ?.name;
 
 describe("session replay", () => {
   it("uploads a sampled session's replay with no chat text, email or password in it", async () => {
@@ -180,5 +129,84 @@ describe("session replay", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(uploads.sent()).toBe(sentBefore);
     expect(storedReplays().filter((row) => row.user_id === userId)).toEqual([]);
+  });
+});
+
+describe("session replays in the admin console", () => {
+  it("an admin watches a sampled session in the rrweb player, and the console itself is never recorded", async () => {
+    // a member's sampled session: a chat with a private line
+    const member = await browser.newPage();
+    await asPerson(member);
+    const memberEmail = uniqueEmail("replayed-member");
+    const secretLine = "a private note about lanterns 4412";
+    await signUpAndOpenChat(member, memberEmail, { baseURL: base() });
+    await send(member, secretLine);
+    await member.getByText(secretLine).waitFor();
+    await storedReplies(member).nth(1).waitFor({ timeout: 30_000 });
+    const memberRow = userIdOf(memberEmail);
+    expect(memberRow).toBeTruthy();
+    const memberId = memberRow ?? "";
+    await hide(member);
+    await until(
+      () =>
+        queryDatabase<{ chunks: number }>(
+          server.sqlitePath(),
+          "select chunks from session_replays where user_id = ?",
+          memberId,
+        ).length > 0,
+      "the member's replay to be stored",
+    );
+    const characterName = characterNameOf(1);
+    expect(characterName).toBeTruthy();
+
+    // the operator, recorded too (a person's browser, sampled), opens the console's replays
+    const operator = await browser.newPage();
+    await asPerson(operator);
+    const operatorEmail = uniqueEmail("replay-operator");
+    await signUp(operator, operatorEmail, base());
+    await makeAdmin(operatorEmail, server.sqlitePath());
+    await operator.goto(`${base()}/admin/system?tab=replays`);
+    const row = operator.getByTestId("admin-replay").filter({ hasText: memberId }).first();
+    await row.waitFor();
+    await row.getByRole("button", { name: "Watch" }).click();
+    await operator.getByTestId("admin-replay-viewer").waitFor();
+    await operator.getByTestId("replay-player").waitFor();
+
+    // the recorded chat page is rebuilt in the player's frame: public text, the message as asterisks
+    const replayed = operator.frameLocator('[data-testid="replay-stage"] iframe');
+    await replayed
+      .getByText(characterName ?? "")
+      .first()
+      .waitFor({ timeout: 20_000 });
+    const frameText = (await replayed.locator("body").textContent()) ?? "";
+    expect(frameText).not.toContain(secretLine);
+    expect(frameText).not.toContain(memberEmail);
+    await operator.waitForFunction(
+      () => !document.querySelector('[data-testid="replay-time"]')?.textContent?.startsWith("00:00 /"),
+      undefined,
+      { timeout: 20_000 },
+    );
+
+    // the console is never recorded: the operator's own recording holds none of its pages, only the
+    // app's screens they open afterwards
+    const operatorId = userIdOf(operatorEmail);
+    await operator.goto(`${base()}/gallery`);
+    await operator.getByRole("heading", { level: 1 }).first().waitFor();
+    await operator.waitForFunction(() =>
+      performance.getEntriesByType("resource").some((entry) => /\/assets\/rrweb-[^/]+\.js$/.test(entry.name)),
+    );
+    const operatorEvents = () =>
+      storedReplays()
+        .filter((chunk) => chunk.user_id === (operatorId ?? ""))
+        .map((chunk) => chunk.events)
+        .join("\n");
+    // hidden again until the upload lands: the recorder may start just after the first time
+    for (let attempt = 0; attempt < 20 && !operatorEvents().includes("/gallery"); attempt += 1) {
+      await hide(operator);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(operatorEvents()).toContain("/gallery");
+    expect(operatorEvents()).not.toContain("/admin");
+    expect(operatorEvents()).not.toContain(memberId);
   });
 });

@@ -7,23 +7,29 @@ import { skipOverlays } from "./browser.ts";
 
 const exec = promisify(execFile);
 
-/** Signs up by the form on the shared server (password `secret-pass`), overlays skipped. */
-export async function signUp(page: Page, email: string) {
+/**
+ * Signs up by the form (password `secret-pass`), overlays skipped: on the shared server, or on the
+ * server at `baseURL`.
+ */
+export async function signUp(page: Page, email: string, baseURL = "") {
   await skipOverlays(page, { gender: "female" });
-  await page.goto("/register");
+  await page.goto(`${baseURL}/register`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("secret-pass");
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
 }
 
-/** `npm run admin:create -- <email>`'s script, against the shared test server's database. */
-export async function makeAdmin(email: string) {
+/**
+ * `npm run admin:create -- <email>`'s script, against the shared test server's database or the
+ * one at `sqlitePath`.
+ */
+export async function makeAdmin(email: string, sqlitePath: string = inject("sqlitePath")) {
   const serverDir = path.resolve(import.meta.dirname, "../../apps/server");
   const { stdout } = await exec(
     process.execPath,
     ["--disable-warning=ExperimentalWarning", "src/admin-cli.ts", "create", email],
-    { cwd: serverDir, env: { ...process.env, SQLITE_PATH: inject("sqlitePath"), DATABASE_URL: "" } },
+    { cwd: serverDir, env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: "" } },
   );
   expect(stdout).toContain("is now an admin");
 }

@@ -1,6 +1,7 @@
-import { DatabaseSync } from "node:sqlite";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { withDatabase } from "./database.ts";
+import { until } from "./wait.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -61,13 +62,15 @@ export async function skipOverlays(page: Page, options: { gender?: "female" | "m
 
 /** The newest email the app sent to an address (the dev mailbox of the test server). */
 export async function lastEmailTo(baseURL: string, to: string): Promise<{ subject: string; text: string }> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const response = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
-    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
-    if (items[0]) return items[0];
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no email reached ${to}`);
+  return until(
+    async () => {
+      const response = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
+      const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+      return items[0];
+    },
+    `an email to ${to}`,
+    10_000,
+  );
 }
 
 /** The first link in an email's text that points at the app. */
@@ -82,14 +85,45 @@ export function appLinkIn(text: string, baseURL: string): string {
  * database, since buying arrives with payments. Token balances are left to the ledger.
  */
 export function arrangeAccount(email: string, changes: { plan?: "free" | "premium"; free_msgs?: number }) {
-  const database = new DatabaseSync(inject("sqlitePath"));
-  try {
-    const sets = Object.keys(changes).map((column) => `${column} = ?`);
-    const result = database
+  const sets = Object.keys(changes).map((column) => `${column} = ?`);
+  const result = withDatabase(inject("sqlitePath"), (database) =>
+    database
       .prepare(`update users set ${sets.join(", ")} where email = ?`)
-      .run(...Object.values(changes), email.toLowerCase());
-    if (result.changes !== 1) throw new Error(`no account ${email} to arrange`);
-  } finally {
-    database.close();
-  }
+      .run(...Object.values(changes), email.toLowerCase()),
+  );
+  if (result.changes !== 1) throw new Error(`no account ${email} to arrange`);
+}
+
+/** Headless Chromium says "HeadlessChrome", which ingestion drops as a bot's: a person's browser here. */
+export const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** Makes the page's requests say they come from a person's desktop Chrome (DESKTOP_CHROME). */
+export async function asPerson(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.setUserAgentOverride", { userAgent: DESKTOP_CHROME });
+}
+
+/** The page goes to the background, as when its tab is switched or closed (the replay recorder uploads then). */
+export async function hide(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
+/**
+ * Clicks "Continue with Google" and waits until the page is signed in and the provider's popup has
+ * closed; returns the popup.
+ */
+export async function continueWithGoogle(page: Page): Promise<Page> {
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Continue with Google" }).click(),
+  ]);
+  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
+    timeout: 20_000,
+  });
+  if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 10_000 });
+  return popup;
 }

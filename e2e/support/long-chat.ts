@@ -1,4 +1,4 @@
-import { DatabaseSync } from "node:sqlite";
+import { queryDatabase, withDatabase } from "./database.ts";
 
 /**
  * A long chat for the browser test and the scrolling bench: the chat's messages replaced, directly
@@ -21,44 +21,39 @@ export function longChatText(n: number): string {
 
 /** The id of a user's chat with a character. */
 export function chatIdOf(sqlitePath: string, email: string, characterId: number): number {
-  const database = new DatabaseSync(sqlitePath);
-  try {
-    const row = database
-      .prepare(
-        "select chats.id as id from chats join users on users.id = chats.user_id where users.email = ? and chats.character_id = ?",
-      )
-      .get(email.toLowerCase(), characterId) as { id: number } | undefined;
-    if (!row) throw new Error(`${email} has no chat with character ${characterId}`);
-    return row.id;
-  } finally {
-    database.close();
-  }
+  const [row] = queryDatabase<{ id: number }>(
+    sqlitePath,
+    "select chats.id as id from chats join users on users.id = chats.user_id where users.email = ? and chats.character_id = ?",
+    email.toLowerCase(),
+    characterId,
+  );
+  if (!row) throw new Error(`${email} has no chat with character ${characterId}`);
+  return row.id;
 }
 
 /** Replaces a chat's messages by `count` seeded ones (oldest first); returns their ids, oldest first. */
 export function seedLongChat(sqlitePath: string, chatId: number, count: number): number[] {
-  const database = new DatabaseSync(sqlitePath);
-  try {
+  return withDatabase(sqlitePath, (database) => {
     database.exec("begin immediate");
-    database.prepare("delete from messages where chat_id = ?").run(chatId);
-    const insert = database.prepare(
-      "insert into messages (chat_id, sender, type, text, created_at) values (?, ?, 'text', ?, ?) returning id",
-    );
-    const start = Date.now() - count * 60_000;
-    const ids: number[] = [];
-    for (let n = 1; n <= count; n++) {
-      const sentAt = new Date(start + n * 60_000).toISOString();
-      const row = insert.get(chatId, n % 2 === 1 ? "user" : "model", longChatText(n), sentAt) as {
-        id: number;
-      };
-      ids.push(row.id);
+    try {
+      database.prepare("delete from messages where chat_id = ?").run(chatId);
+      const insert = database.prepare(
+        "insert into messages (chat_id, sender, type, text, created_at) values (?, ?, 'text', ?, ?) returning id",
+      );
+      const start = Date.now() - count * 60_000;
+      const ids: number[] = [];
+      for (let n = 1; n <= count; n++) {
+        const sentAt = new Date(start + n * 60_000).toISOString();
+        const row = insert.get(chatId, n % 2 === 1 ? "user" : "model", longChatText(n), sentAt) as {
+          id: number;
+        };
+        ids.push(row.id);
+      }
+      database.exec("commit");
+      return ids;
+    } catch (error) {
+      if (database.isTransaction) database.exec("rollback");
+      throw error;
     }
-    database.exec("commit");
-    return ids;
-  } catch (error) {
-    if (database.isTransaction) database.exec("rollback");
-    throw error;
-  } finally {
-    database.close();
-  }
+  });
 }

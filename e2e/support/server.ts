@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -90,5 +91,30 @@ export async function startServer(env: (port: number) => NodeJS.ProcessEnv): Pro
       }
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A server of the test file's (or describe's) own, started before its tests and stopped after
+ * them, for settings the shared server does not have. `env` is read when it starts, so it may use
+ * what earlier beforeAll hooks set up.
+ */
+export function useOwnServer(env: (port: number) => NodeJS.ProcessEnv) {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const running = () => {
+    if (!server) throw new Error("the test's own server is not running");
+    return server;
+  };
+  return {
+    port: () => running().port,
+    /** where the pages of this server are opened: http://127.0.0.1:<port> */
+    base: () => `http://127.0.0.1:${running().port}`,
+    sqlitePath: () => running().sqlitePath,
   };
 }
