@@ -184,7 +184,7 @@ function unmaskUnicode(text: string): string {
   return oneByte(out.replace(OTHER_SCRIPT_WORDS, " "));
 }
 /** Runs of letters and digits beyond Latin-1. */
-const OTHER_SCRIPT_WORDS = /(?:(?![\u0000-\u00ff])[\p{L}\p{N}])+/gu;
+const OTHER_SCRIPT_WORDS = /(?:(?![ -\u00ff])[\p{L}\p{N}])+/gu;
 
 /**
  * The same text in V8's one-byte representation when it is all Latin-1 again. Undoing accents goes

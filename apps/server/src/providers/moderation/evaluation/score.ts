@@ -8,16 +8,20 @@ export const TARGETS = { recall: 1, falsePositiveRate: 0.02 } as const;
 const caseSchema = z.object({
   text: z.string().min(1),
   expect: z.enum(["refuse", "pass"]),
-  lang: z.enum(["en", "es", "fr", "de", "pt", "it"]),
+  lang: z.string().regex(/^[a-z]{2}$/),
   note: z.string(),
 });
 
 export type EvaluationCase = z.infer<typeof caseSchema>;
 
-/** The labelled evaluation set (evaluation/cases.json). */
-export function loadCases(): EvaluationCase[] {
-  const text = readFileSync(new URL("./cases.json", import.meta.url), "utf8");
-  return z.array(caseSchema).parse(JSON.parse(text));
+/**
+ * A labelled evaluation set: `main` (evaluation/cases.json, the six languages of the lexicons) or
+ * `world` (evaluation/world-cases.json, the languages of the world rules); `all` is both.
+ */
+export function loadCases(set: "main" | "world" | "all" = "main"): EvaluationCase[] {
+  if (set === "all") return [...loadCases("main"), ...loadCases("world")];
+  const file = set === "main" ? "./cases.json" : "./world-cases.json";
+  return z.array(caseSchema).parse(JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")));
 }
 
 export interface EvaluationScore {

@@ -1,31 +1,16 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { TARGETS } from "../evaluation/score.ts";
-import { RuleBasedClassifier, refusesMinors } from "../rule-based.ts";
+import { loadCases, scoreClassifier, TARGETS } from "../evaluation/score.ts";
+import { RuleBasedClassifier } from "../rule-based.ts";
+import type { ContentClassifier } from "../types.ts";
 import { refusesMinorsInWorldLanguages } from "./world-rules.ts";
 
-const caseSchema = z.object({
-  text: z.string().min(1),
-  expect: z.enum(["refuse", "pass"]),
-  lang: z.string().min(2),
-  note: z.string(),
-});
-const cases = z
-  .array(caseSchema)
-  .parse(JSON.parse(readFileSync(new URL("../evaluation/world-cases.json", import.meta.url), "utf8")));
+const cases = loadCases("world");
 
-function score(refuses: (text: string) => boolean) {
-  const misses = cases.filter((item) => item.expect === "refuse" && !refuses(item.text));
-  const falseAlarms = cases.filter((item) => item.expect === "pass" && refuses(item.text));
-  const mustRefuse = cases.filter((item) => item.expect === "refuse").length;
-  return {
-    misses: misses.map((item) => item.text),
-    falseAlarms: falseAlarms.map((item) => item.text),
-    recall: (mustRefuse - misses.length) / mustRefuse,
-    falsePositiveRate: falseAlarms.length / (cases.length - mustRefuse),
-  };
-}
+const worldRulesAlone: ContentClassifier = {
+  name: "world rules",
+  classify: async (text) =>
+    refusesMinorsInWorldLanguages(text) ? { allowed: false, category: "minors" } : { allowed: true },
+};
 
 describe("the world-language moderation rules", () => {
   it.each([
@@ -54,10 +39,10 @@ describe("the world-language moderation rules", () => {
     expect(new Set(cases.map((item) => item.text)).size).toBe(cases.length);
   });
 
-  it("holds the set at recall 100 % and false positives <= 2 %, alone and inside the classifier", () => {
-    for (const refuses of [refusesMinorsInWorldLanguages, refusesMinors]) {
-      const result = score(refuses);
-      expect(result.misses).toEqual([]);
+  it("holds the set at recall 100 % and false positives <= 2 %, alone and inside the classifier", async () => {
+    for (const classifier of [worldRulesAlone, new RuleBasedClassifier()]) {
+      const result = await scoreClassifier(classifier, cases);
+      expect(result.misses.map((item) => item.text)).toEqual([]);
       expect(result.recall).toBe(TARGETS.recall);
       expect(result.falsePositiveRate).toBeLessThanOrEqual(TARGETS.falsePositiveRate);
     }
