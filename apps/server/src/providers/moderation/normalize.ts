@@ -7,7 +7,7 @@ import unhomoglyph from "unhomoglyph";
  */
 
 /** Zero-width characters, joiners, soft hyphens, bidi controls and tag characters: they only hide (marks go later). */
-const INVISIBLE =
+export const INVISIBLE =
   /[\u00ad\u061c\u115f\u1160\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/gu;
 
 /**

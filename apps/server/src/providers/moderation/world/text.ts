@@ -6,10 +6,7 @@
  * of another script inside a word ("шкoльницa" with Latin o and a), letters and CJK characters
  * spaced or dotted apart, and two digits spaced apart.
  */
-
-/** Zero-width characters, joiners (the Persian ZWNJ too), soft hyphens, bidi controls and tags. */
-const INVISIBLE =
-  /[\u00ad\u061c\u115f\u1160\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/gu;
+import { INVISIBLE } from "../normalize.ts";
 
 /** Accents on Latin and Greek letters, Arabic short vowels and tatweel, Hebrew points. */
 const LATIN_OR_GREEK_MARKS = /(?<=[\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu;
