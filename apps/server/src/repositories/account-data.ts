@@ -149,6 +149,22 @@ export class AccountDataRepository {
       ])
       .where("user_id", "=", userId)
       .execute();
+    // refunds of the user's orders; who at the operator gave one is the operator's record, not theirs
+    const refunds = await db
+      .selectFrom("payment_refunds")
+      .innerJoin("payment_orders", "payment_orders.id", "payment_refunds.order_id")
+      .select([
+        "payment_refunds.order_id",
+        "payment_refunds.amount_cents",
+        "payment_refunds.currency",
+        "payment_refunds.tokens_taken_back",
+        "payment_refunds.reason",
+        "payment_refunds.provider_status",
+        "payment_refunds.created_at",
+      ])
+      .where("payment_orders.user_id", "=", userId)
+      .orderBy("payment_refunds.created_at")
+      .execute();
     const bundlePurchases = await db
       .selectFrom("bundle_purchases")
       .innerJoin("bundles", "bundles.id", "bundle_purchases.bundle_id")
@@ -202,6 +218,7 @@ export class AccountDataRepository {
       imageRequests,
       orders,
       subscriptions,
+      refunds,
       bundlePurchases,
       ledger,
       moderationEvents,

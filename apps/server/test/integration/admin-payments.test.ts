@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AccountDataRepository } from "../../src/repositories/account-data.ts";
 import { LedgerRepository } from "../../src/repositories/ledger.ts";
 import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
 import { buyAtTestCheckout, DECLINED_CARD } from "../helpers/admin-payments.ts";
@@ -175,6 +176,20 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
       amount_cents: 2999,
       currency: "usd",
     });
+
+    // the buyer's data export lists the refund, without who at the operator gave it
+    const { refunds } = await new AccountDataRepository(t.database.db).collect(buyer.id);
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        order_id: orderId,
+        amount_cents: 2999,
+        currency: "usd",
+        tokens_taken_back: 350,
+        reason: "Customer asked within a day",
+        provider_status: "refunded",
+      }),
+    ]);
+    expect(Object.keys(refunds[0] ?? {})).not.toContain("actor_email");
 
     const refunded = await moderator.call("GET", "/api/admin/payments/orders?status=refunded");
     expect(refunded.body.items.map((order: { id: string }) => order.id)).toContain(orderId);

@@ -89,6 +89,7 @@ export class DataExportBuilder {
           ...subscription,
           cancel_at_period_end: Boolean(subscription.cancel_at_period_end),
         })),
+        refunds: data.refunds,
         bundles: data.bundlePurchases,
         token_ledger: data.ledger,
       },
