@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appLinkIn, lastEmailTo, skipOverlays, useBrowser, VIEWPORTS } from "./support/browser.ts";
+import {
+  appLinkIn,
+  continueWithGoogle,
+  lastEmailTo,
+  skipOverlays,
+  useBrowser,
+  VIEWPORTS,
+} from "./support/browser.ts";
+import { until } from "./support/wait.ts";
 
 const browser = useBrowser();
 let counter = 0;
@@ -106,15 +114,8 @@ describe("accounts in the browser", () => {
     const page = await browser.newPage();
     await skipOverlays(page, { gender: "female" });
     await page.goto("/login");
-    const [popup] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.getByRole("button", { name: "Continue with Google" }).click(),
-    ]);
+    const popup = await continueWithGoogle(page);
     expect(popup.viewportSize()?.width ?? 500).toBeLessThanOrEqual(520);
-    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
-      timeout: 20_000,
-    });
-    if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 10_000 });
     expect(popup.isClosed()).toBe(true);
   });
 
@@ -170,15 +171,16 @@ describe("accounts in the browser", () => {
 });
 
 /** The HTML of the newest email of a kind sent to an address (the dev mailbox of the test server). */
-async function emailHtml(to: string, kind: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const response = await fetch(
-      `${browser.baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`,
-    );
-    const { items } = (await response.json()) as { items: { kind: string; html: string }[] };
-    const found = items.find((item) => item.kind === kind);
-    if (found) return found.html;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${kind} email reached ${to}`);
+function emailHtml(to: string, kind: string): Promise<string> {
+  return until(
+    async () => {
+      const response = await fetch(
+        `${browser.baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`,
+      );
+      const { items } = (await response.json()) as { items: { kind: string; html: string }[] };
+      return items.find((item) => item.kind === kind)?.html;
+    },
+    `a ${kind} email to ${to}`,
+    10_000,
+  );
 }

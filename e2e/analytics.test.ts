@@ -1,26 +1,18 @@
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser } from "./support/browser.ts";
+import { asPerson, useBrowser } from "./support/browser.ts";
 import { send, uniqueEmail } from "./support/chat.ts";
+import { queryDatabase } from "./support/database.ts";
+import { until } from "./support/wait.ts";
 
 const base = () => inject("baseURL");
 
 const browser = useBrowser();
 
-/** Headless Chromium says "HeadlessChrome", which ingestion drops as a bot's: a person's browser here. */
-const DESKTOP_CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
 interface SentBatch {
   client_id: string;
   session_id: string;
   events: { event: string; props: Record<string, unknown>; user_id?: string }[];
-}
-
-async function asPerson(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.setUserAgentOverride", { userAgent: DESKTOP_CHROME });
 }
 
 function watchAnalytics(page: Page) {
@@ -48,24 +40,12 @@ function watchAnalytics(page: Page) {
   };
 }
 
-async function until(condition: () => boolean, what: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function storedRows(clientId: string) {
-  const database = new DatabaseSync(inject("sqlitePath"), { readOnly: true });
-  try {
-    return database
-      .prepare("select event, user_id, session_id from analytics_events where client_id = ? order by id")
-      .all(clientId) as { event: string; user_id: string | null; session_id: string }[];
-  } finally {
-    database.close();
-  }
-}
+const storedRows = (clientId: string) =>
+  queryDatabase<{ event: string; user_id: string | null; session_id: string }>(
+    inject("sqlitePath"),
+    "select event, user_id, session_id from analytics_events where client_id = ? order by id",
+    clientId,
+  );
 
 describe("first-party analytics in the browser", () => {
   it("sends nothing before the age is confirmed, then the funnel's events reach the server and are stored", async () => {

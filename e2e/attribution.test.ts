@@ -1,17 +1,16 @@
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream } from "../apps/server/test/helpers/fake-upstream.ts";
 import { type OidcServer, startOidcServer } from "../apps/server/test/helpers/oidc-server.ts";
-import { skipOverlays, useBrowser } from "./support/browser.ts";
+import { continueWithGoogle, skipOverlays, useBrowser } from "./support/browser.ts";
 import { uniqueEmail } from "./support/chat.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { queryDatabase } from "./support/database.ts";
+import { useOwnServer } from "./support/server.ts";
+import { until } from "./support/wait.ts";
 
 const browser = useBrowser();
 let tracker: Awaited<ReturnType<typeof startFakeUpstream>>;
 let oidc: OidcServer;
-let server: RunningServer;
-let base: string;
 
 beforeAll(async () => {
   tracker = await startFakeUpstream((_req, res) => {
@@ -19,38 +18,22 @@ beforeAll(async () => {
   });
   // a real OpenID Connect provider on loopback plays Google for the social sign-up
   oidc = await startOidcServer();
-  server = await startServer((port) => ({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    GOOGLE_CLIENT_ID: "reverie-e2e",
-    GOOGLE_CLIENT_SECRET: "reverie-e2e-secret",
-    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    AD_POSTBACK_URL: `${tracker.url}/postback?subid={subid}&event={event}&payout={payout}&txid={event_id}`,
-  }));
-  base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {
-  await server?.stop();
   await oidc?.stop();
   tracker?.close();
 });
+// started after the tracker and the provider it is pointed at, and stopped before them
+const server = useOwnServer((port) => ({
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  GOOGLE_CLIENT_ID: "reverie-e2e",
+  GOOGLE_CLIENT_SECRET: "reverie-e2e-secret",
+  GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+  AD_POSTBACK_URL: `${tracker.url}/postback?subid={subid}&event={event}&payout={payout}&txid={event_id}`,
+}));
 
-function query<Row>(sql: string, ...params: string[]): Row[] {
-  const database = new DatabaseSync(server.sqlitePath, { readOnly: true });
-  try {
-    return database.prepare(sql).all(...params) as Row[];
-  } finally {
-    database.close();
-  }
-}
-
-async function until<T>(read: () => T | undefined | null | false, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const value = read();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const query = <Row>(sql: string, ...values: string[]): Row[] =>
+  queryDatabase<Row>(server.sqlitePath(), sql, ...values);
 
 const storedSubId = (page: Page) => page.evaluate(() => localStorage.getItem("subid"));
 
@@ -63,11 +46,11 @@ describe("ad attribution in the browser", () => {
   it("keeps the ad's sub id past mistyped addresses, and the sign-up records the lead and reaches the tracker", async () => {
     const page = await browser.newPage();
     await skipOverlays(page, { gender: "female" });
-    await page.goto(`${base}/abc123XYZ`);
+    await page.goto(`${server.base()}/abc123XYZ`);
     await page.waitForFunction(() => localStorage.getItem("subid") === "abc123XYZ");
 
     for (const typo of ["/setings", "/gallerry", "/Login"]) {
-      await page.goto(`${base}${typo}`);
+      await page.goto(`${server.base()}${typo}`);
       // the landing for /setings and /gallerry; the sign-in screen for /Login (paths match case-blind)
       await page.locator('[data-testid="category-tabs"], form').first().waitFor();
       // the landing loads the sub id's check on demand: let it run before reading what is stored
@@ -76,7 +59,7 @@ describe("ad attribution in the browser", () => {
     }
 
     const email = uniqueEmail("lead");
-    await page.goto(`${base}/register`);
+    await page.goto(`${server.base()}/register`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("lead-pass-1");
     await page.getByRole("button", { name: "Create account" }).click();
@@ -114,7 +97,7 @@ describe("ad attribution in the browser", () => {
     );
 
     // a later ad click while signed in moves the token (last touch) and records no second lead
-    await page.goto(`${base}/zz998877`);
+    await page.goto(`${server.base()}/zz998877`);
     await until(
       () =>
         query<{ advertising_subid: string | null }>(
@@ -141,17 +124,10 @@ describe("ad attribution in the browser", () => {
         sentEvents.push(...batch.events);
       }
     });
-    await page.goto(`${base}/soc1al-42`);
+    await page.goto(`${server.base()}/soc1al-42`);
     await page.waitForFunction(() => localStorage.getItem("subid") === "soc1al-42");
-    await page.goto(`${base}/register`);
-    const [popup] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.getByRole("button", { name: "Continue with Google" }).click(),
-    ]);
-    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
-      timeout: 20_000,
-    });
-    if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 10_000 });
+    await page.goto(`${server.base()}/register`);
+    await continueWithGoogle(page);
 
     const [lead] = await until(() => {
       const rows = query<{ subid: string; email: string }>(
@@ -174,15 +150,8 @@ describe("ad attribution in the browser", () => {
     const returning = await browser.newPage();
     await skipOverlays(returning, { gender: "female" });
     oidc.signInAs({ sub: `sub-${email}`, email, name: "Social Lead" });
-    await returning.goto(`${base}/register`);
-    const [again] = await Promise.all([
-      returning.waitForEvent("popup"),
-      returning.getByRole("button", { name: "Continue with Google" }).click(),
-    ]);
-    await returning.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
-      timeout: 20_000,
-    });
-    if (!again.isClosed()) await again.waitForEvent("close", { timeout: 10_000 });
+    await returning.goto(`${server.base()}/register`);
+    await continueWithGoogle(returning);
     await returning.waitForURL((url) => url.pathname === "/");
     const tracked = await returning.evaluate(() =>
       ((window as unknown as { __reverieAnalytics?: { event: string }[] }).__reverieAnalytics ?? []).map(

@@ -1,41 +1,18 @@
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RecordedRequest, startFakeUpstream } from "../apps/server/test/helpers/fake-upstream.ts";
 import { arrangeAccount, skipOverlays, useBrowser } from "./support/browser.ts";
+import { buildCharacter } from "./support/characters.ts";
 import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
 import { buyTokens, tokenCount } from "./support/payments.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { useOwnServer } from "./support/server.ts";
 
 const browser = useBrowser();
 const CARD_WITH_LOREBOOK = path.resolve(
   import.meta.dirname,
   "../apps/server/test/fixtures/cards/v2-lorebook.png",
 );
-
-/** Walks the constructor, taking the first offered option of every trait, and creates the character. */
-async function buildCharacter(page: Page, name: string) {
-  await page.goto("/create_ai");
-  await page.getByTestId("create-step").waitFor();
-  for (let step = 0; step < 20; step += 1) {
-    if (await page.getByTestId("builder-create").isVisible()) break;
-    const category = page.locator('[data-testid="trait-option"][data-trait="gender"][data-value="female"]');
-    if (await category.isVisible()) await category.click();
-    const pickers = page.locator('[data-testid="create-step"] [data-testid="trait-picker"]');
-    for (let index = 0; index < (await pickers.count()); index += 1) {
-      const picker = pickers.nth(index);
-      if ((await picker.locator('[data-testid="trait-option"][aria-pressed="true"]').count()) > 0) continue;
-      await picker.locator('[data-testid="trait-option"]:not([disabled])').first().click();
-    }
-    if (await page.getByTestId("character-name").isVisible()) {
-      await page.getByTestId("character-name").fill(name);
-      await page.getByTestId("character-age").fill("27");
-    }
-    await page.getByTestId("builder-next").click();
-  }
-  await page.getByTestId("builder-create").click();
-}
 
 describe("custom characters in the browser", () => {
   it("builds a character step by step: its portrait arrives, then the user chats with it", async () => {
@@ -46,7 +23,8 @@ describe("custom characters in the browser", () => {
     arrangeAccount(email, { plan: "premium" });
     await page.reload();
 
-    await buildCharacter(page, "Nova");
+    await page.goto("/create_ai");
+    await buildCharacter(page, "Nova", { age: "27", category: "female" });
     await page.waitForURL((url) => /^\/my_ais\/\d+$/.test(url.pathname), { timeout: 20_000 });
     await page
       .locator('[data-testid="my-ai-details"][data-portrait-status="ready"]')
@@ -78,7 +56,6 @@ describe("custom characters in the browser", () => {
 });
 
 describe("an imported card with a real LLM", () => {
-  let server: RunningServer;
   let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
   const requests: RecordedRequest[] = [];
 
@@ -98,20 +75,20 @@ describe("an imported card with a real LLM", () => {
         `${chunk({ role: "assistant", content: "" })}${chunk({ content: "The light has been dark a long time." })}${chunk({}, "stop")}data: [DONE]\n\n`,
       );
     });
-    server = await startServer((port) => ({
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LLM_BASE_URL: `${upstream.url}/v1`,
-      LLM_MODEL: "test-model",
-    }));
   });
   afterAll(async () => {
-    await server?.stop();
     await upstream?.close();
   });
+  // started after the upstream it is pointed at, and stopped before it
+  const server = useOwnServer((port) => ({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LLM_BASE_URL: `${upstream.url}/v1`,
+    LLM_MODEL: "test-model",
+  }));
 
   it("imports a V2 PNG card and chats with it: its lorebook entry is in the prompt", async () => {
     const page = await browser.newPage();
-    const base = `http://127.0.0.1:${server.port}`;
+    const base = server.base();
     await skipOverlays(page, { gender: "female" });
     await signUpAndOpenChat(page, uniqueEmail("card"), { baseURL: base });
     // a character costs tokens on the free plan

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { arrangeAccount, skipOverlays, useBrowser, VIEWPORTS } from "./support/browser.ts";
+import {
+  arrangeAccount,
+  continueWithGoogle,
+  skipOverlays,
+  useBrowser,
+  VIEWPORTS,
+} from "./support/browser.ts";
+import { buildCharacter } from "./support/characters.ts";
 import { storedReplies, uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
@@ -29,26 +36,6 @@ const tracked = (page: Page) =>
 /** The user's stored messages in the open chat. */
 const userMessages = (page: Page) =>
   page.locator('[data-testid="message-list"] [data-testid="chat-message"][data-from="user"]');
-
-/** Walks the constructor inside the onboarding, taking the first offered option of every trait. */
-async function buildCharacter(page: Page, name: string) {
-  await page.getByTestId("create-step").waitFor();
-  for (let step = 0; step < 20; step += 1) {
-    if (await page.getByTestId("builder-create").isVisible()) break;
-    const pickers = page.locator('[data-testid="create-step"] [data-testid="trait-picker"]');
-    for (let index = 0; index < (await pickers.count()); index += 1) {
-      const picker = pickers.nth(index);
-      if ((await picker.locator('[data-testid="trait-option"][aria-pressed="true"]').count()) > 0) continue;
-      await picker.locator('[data-testid="trait-option"]:not([disabled])').first().click();
-    }
-    if (await page.getByTestId("character-name").isVisible()) {
-      await page.getByTestId("character-name").fill(name);
-      await page.getByTestId("character-age").fill("29");
-    }
-    await page.getByTestId("builder-next").click();
-  }
-  await page.getByTestId("builder-create").click();
-}
 
 describe("onboarding in the browser", () => {
   it("takes a new sign-up through meet_character on a phone: interest, a character, hello, then the chat with a reply", async () => {
@@ -141,7 +128,7 @@ describe("onboarding in the browser", () => {
     await page
       .locator('[data-testid="trait-option"][data-trait="gender"][data-value="female"][aria-pressed="true"]')
       .waitFor();
-    await buildCharacter(page, "Wren");
+    await buildCharacter(page, "Wren", { age: "29" });
 
     // the flow stays on the onboarding (after-creation.ts) and goes on to the hello
     await page.getByText("Step 3 of 3").waitFor();
@@ -176,7 +163,7 @@ describe("onboarding in the browser", () => {
     await signUp(page, uniqueEmail("onboard-paywall"));
     await page.goto("/onboarding?variant=build_character");
     await page.getByTestId("interest-female").click();
-    await buildCharacter(page, "Ivy");
+    await buildCharacter(page, "Ivy", { age: "29" });
     await page.getByTestId("premium-modal").waitFor();
     expect(await page.getByTestId("see-plans").getAttribute("href")).toContain(
       "source=onboarding_build_character",
@@ -237,14 +224,7 @@ describe("onboarding in the browser", () => {
     const page = await browser.newPage();
     await skipOverlays(page, { gender: "female" });
     await page.goto("/register");
-    const [popup] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.getByRole("button", { name: "Continue with Google" }).click(),
-    ]);
-    await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null, undefined, {
-      timeout: 20_000,
-    });
-    if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 10_000 });
+    await continueWithGoogle(page);
     await page.waitForURL((url) => url.pathname === "/onboarding");
     await page.getByTestId("onboarding").waitFor();
     // the lead's source is spent

@@ -7,7 +7,7 @@ import {
   createNetworkNamespace,
   type NetworkNamespace,
 } from "./support/network-namespace.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { useOwnServer } from "./support/server.ts";
 
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -21,13 +21,7 @@ const CHROMIUM_ARGS = [
  * (localhost), opened by other addresses: 127.0.0.1 on this machine, and the address another
  * device on the network would use, from a network namespace of this test's own.
  */
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer((port) => ({ HOST: "0.0.0.0", PUBLIC_URL: `http://localhost:${port}` }));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useOwnServer((port) => ({ HOST: "0.0.0.0", PUBLIC_URL: `http://localhost:${port}` }));
 
 /** Signs up, opens a chat, sends a message, and returns the socket frames that brought the reply. */
 async function chatThroughTheSocket(page: Page, baseURL: string) {
@@ -63,7 +57,7 @@ describe("the app opened by another address than PUBLIC_URL", () => {
   it("at http://127.0.0.1 streams the reply over the socket", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     try {
-      const frames = await chatThroughTheSocket(await context.newPage(), `http://127.0.0.1:${server.port}`);
+      const frames = await chatThroughTheSocket(await context.newPage(), server.base());
       const sequence = frames.map((frame) => `${frame.action}:${frame.message?.type}`);
       expect(sequence).toContain("update:text");
       expect(sequence.at(-1)).toBe("add:text");
@@ -86,7 +80,7 @@ describe.runIf(await canMakeNetworkNamespaces())("the app opened from another de
   });
 
   it("shows the page on a phone and chats live, by the machine's LAN address", async () => {
-    const baseURL = `http://${namespace.hostAddress}:${server.port}`;
+    const baseURL = `http://${namespace.hostAddress}:${server.port()}`;
     const context = await browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true });
     try {
       const page = await context.newPage();
