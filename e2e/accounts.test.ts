@@ -8,11 +8,10 @@ import {
   useBrowser,
   VIEWPORTS,
 } from "./support/browser.ts";
+import { uniqueEmail } from "./support/chat.ts";
 import { until } from "./support/wait.ts";
 
 const browser = useBrowser();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/register");

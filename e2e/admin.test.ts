@@ -2,10 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { makeAdmin, signUp } from "./support/admin.ts";
 import { useBrowser, VIEWPORTS } from "./support/browser.ts";
+import { uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
 
 async function openUser(operator: Page, email: string) {
   await operator.goto("/admin/users");

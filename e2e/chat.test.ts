@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { arrangeAccount, skipOverlays, useBrowser } from "./support/browser.ts";
-import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
+import { send, signUpAndOpenChat, storedReplies, topChatSnippetShows, uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
 
@@ -69,12 +69,7 @@ describe("chatting in the browser", () => {
     expect(frames.at(-1)?.message?.text).toBe(reply);
     // HH:MM under each message; the chat tops the list with the reply as its last message
     expect(await storedReplies(page).last().locator("time").textContent()).toMatch(/^\d{2}:\d{2}$/);
-    await page
-      .getByTestId("chat-list-item")
-      .first()
-      .getByTestId("chat-snippet")
-      .filter({ hasText: reply?.slice(0, 20) ?? "" })
-      .waitFor();
+    await topChatSnippetShows(page, reply);
     await expect.poll(() => page.getByTestId("send-button").isDisabled()).toBe(true); // empty composer
     await page.getByLabel(/^Message /).fill("Still there?");
     expect(await page.getByTestId("send-button").isDisabled()).toBe(false);

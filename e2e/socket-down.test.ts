@@ -1,7 +1,7 @@
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
-import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
+import { send, signUpAndOpenChat, storedReplies, topChatSnippetShows, uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
 
@@ -72,12 +72,7 @@ describe("chatting while the socket is down", () => {
     expect(await presence(page)).toBe("Reconnecting…");
     // the chat list beside the conversation shows the reply that came by polling
     const reply = await storedReplies(page).last().getByTestId("message-text").textContent();
-    await page
-      .getByTestId("chat-list-item")
-      .first()
-      .getByTestId("chat-snippet")
-      .filter({ hasText: reply?.slice(0, 20) ?? "" })
-      .waitFor();
+    await topChatSnippetShows(page, reply);
 
     socket.comeBack();
     await expect.poll(() => presence(page), { timeout: 10_000 }).toBe("Online");

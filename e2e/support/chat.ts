@@ -37,3 +37,13 @@ export const storedReplies = (page: Page) =>
   page.locator(
     '[data-testid="message-list"] [data-testid="chat-message"][data-from="model"]:not([data-message-id^="-"])',
   );
+
+/** Waits until the chat list's top chat shows the start of `reply` as its last message. */
+export async function topChatSnippetShows(page: Page, reply: string | null | undefined) {
+  await page
+    .getByTestId("chat-list-item")
+    .first()
+    .getByTestId("chat-snippet")
+    .filter({ hasText: reply?.slice(0, 20) ?? "" })
+    .waitFor();
+}
