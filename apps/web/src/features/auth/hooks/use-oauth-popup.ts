@@ -70,15 +70,17 @@ export function useOAuthPopup() {
         return true;
       }
       setState({ status: "completing", provider, error: null });
-      completeSignIn({ token: result.token, provider, signUp: result.newUser === true }).catch((error: unknown) => {
-        const offline = isApiError(error) && error.status === 0;
-        if (!offline) console.error("Social sign-in failed after the provider answered.", error);
-        setState({
-          status: "idle",
-          provider: null,
-          error: { code: offline ? "network-request-failed" : "sign-in-failed", provider },
-        });
-      });
+      completeSignIn({ token: result.token, provider, signUp: result.newUser === true }).catch(
+        (error: unknown) => {
+          const offline = isApiError(error) && error.status === 0;
+          if (!offline) console.error("Social sign-in failed after the provider answered.", error);
+          setState({
+            status: "idle",
+            provider: null,
+            error: { code: offline ? "network-request-failed" : "sign-in-failed", provider },
+          });
+        },
+      );
       return true;
     },
     [clearTimers, completeSignIn],
