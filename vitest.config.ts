@@ -58,7 +58,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          // a group of its own: one worker here, while the budgets may take two
+          sequence: { groupOrder: 3 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
