@@ -65,7 +65,7 @@ describe("session replay", () => {
     await signUpAndOpenChat(page, email, { baseURL: base() });
     await until(uploads.rrwebLoaded, "the recorder to load on the chat page");
     await send(page, secretLine);
-    await page.getByText(secretLine).waitFor();
+    await page.getByTestId("message-text").filter({ hasText: secretLine }).waitFor();
     await storedReplies(page).nth(1).waitFor({ timeout: 30_000 });
     // the account menu shows the email (in a private region); the composer holds a draft
     await page.getByRole("button", { name: "Account" }).click();
@@ -141,7 +141,7 @@ describe("session replays in the admin console", () => {
     const secretLine = "a private note about lanterns 4412";
     await signUpAndOpenChat(member, memberEmail, { baseURL: base() });
     await send(member, secretLine);
-    await member.getByText(secretLine).waitFor();
+    await member.getByTestId("message-text").filter({ hasText: secretLine }).waitFor();
     await storedReplies(member).nth(1).waitFor({ timeout: 30_000 });
     const memberRow = userIdOf(memberEmail);
     expect(memberRow).toBeTruthy();
