@@ -46,13 +46,18 @@ const LATIN_TO_CYRILLIC: Record<string, string> = {
   i: "і",
   k: "к",
   m: "м",
+  n: "п",
   o: "о",
   p: "р",
+  r: "г",
   t: "т",
+  u: "и",
   x: "х",
   y: "у",
   "0": "о",
   "3": "з",
+  "4": "ч",
+  "6": "б",
 };
 const CYRILLIC_TO_LATIN: Record<string, string> = Object.fromEntries(
   Object.entries(LATIN_TO_CYRILLIC)
@@ -77,9 +82,9 @@ const LATIN_TO_GREEK: Record<string, string> = {
 
 /** A word with letters of two scripts among Latin, Cyrillic and Greek. */
 const MIXED_WORD =
-  /(?<![\p{L}\d])(?:(?=[\p{L}\d]*\p{Script=Latin})(?=[\p{L}\d]*[\p{Script=Cyrillic}\p{Script=Greek}])|(?=[\p{L}\d]*\p{Script=Cyrillic}[03]))[\p{L}\d]+/gu;
-/** Look-alikes can hide only where Latin letters stand next to Cyrillic or Greek ones, or 0 and 3 do. */
-const MAY_MIX = /[a-z03][\u0370-\u04ff]|[\u0370-\u04ff][a-z03]/;
+  /(?<![\p{L}\d])(?:(?=[\p{L}\d]*\p{Script=Latin})(?=[\p{L}\d]*[\p{Script=Cyrillic}\p{Script=Greek}])|(?=[\p{L}\d]*\p{Script=Cyrillic}[0346]))[\p{L}\d]+/gu;
+/** Look-alikes can hide only where Latin letters stand next to Cyrillic or Greek ones, or digits that look like letters do. */
+const MAY_MIX = /[a-z0346][\u0370-\u04ff]|[\u0370-\u04ff][a-z0346]/;
 const CYRILLIC = /\p{Script=Cyrillic}/gu;
 const GREEK = /\p{Script=Greek}/gu;
 const LATIN = /\p{Script=Latin}/gu;
@@ -90,7 +95,7 @@ function unmixWord(word: string): string {
   const greek = word.match(GREEK)?.length ?? 0;
   const latin = word.match(LATIN)?.length ?? 0;
   if (cyrillic >= latin && cyrillic >= greek)
-    return word.replace(/[a-z]|(?<=\p{L})[03]/gu, (char) => LATIN_TO_CYRILLIC[char] ?? char);
+    return word.replace(/[a-z]|(?<=\p{L})[0346]/gu, (char) => LATIN_TO_CYRILLIC[char] ?? char);
   if (greek >= latin) return word.replace(/[a-z]/g, (char) => LATIN_TO_GREEK[char] ?? char);
   return word.replace(/[\u0400-\u04ff]/g, (char) => CYRILLIC_TO_LATIN[char] ?? char);
 }
