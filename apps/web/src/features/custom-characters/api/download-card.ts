@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { saveFile } from "@/lib/save-file";
 import { type CardFormat, cardFileName } from "../utils/card-file-name";
-import { saveFile } from "../utils/save-file";
 
 /** GET /api/custom/models/{id}/card.png|card.json — the character as a V3 card, readable by other apps. */
 export function getCard(id: number, format: CardFormat) {

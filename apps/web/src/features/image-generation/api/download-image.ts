@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { saveFile } from "@/lib/save-file";
 import { downloadFileName } from "../utils/download-file-name";
-import { saveFile } from "../utils/save-file";
 
 /**
  * GET /api/custom/images/:id/download — the picture's file, fetched with the Bearer token (the
