@@ -186,10 +186,8 @@ export class Fulfilment {
     event: PaymentEvent & { type: "subscription_renewed" },
   ): Promise<FulfilmentOutcome> {
     const subscriptions = new SubscriptionRepository(trx);
-    const subscription = await subscriptions.findByProviderId(provider, event.providerSubscriptionId);
-    if (!subscription) return { kind: "ignored", why: `no subscription ${event.providerSubscriptionId}` };
-    if (subscription.status === "ended")
-      return { kind: "ignored", why: `subscription ${subscription.id} ended` };
+    const subscription = await liveSubscription(subscriptions, provider, event.providerSubscriptionId);
+    if ("ignored" in subscription) return subscription.ignored;
     const start = new Date(subscription.current_period_end);
     await subscriptions.startPeriod(subscription.id, { start, end: event.currentPeriodEnd });
     await new UserRepository(trx).update(subscription.user_id, { plan: "premium", payment_failed: false });
@@ -213,10 +211,8 @@ export class Fulfilment {
     event: PaymentEvent & { type: "subscription_renewal_failed" },
   ): Promise<FulfilmentOutcome> {
     const subscriptions = new SubscriptionRepository(trx);
-    const subscription = await subscriptions.findByProviderId(provider, event.providerSubscriptionId);
-    if (!subscription) return { kind: "ignored", why: `no subscription ${event.providerSubscriptionId}` };
-    if (subscription.status === "ended")
-      return { kind: "ignored", why: `subscription ${subscription.id} ended` };
+    const subscription = await liveSubscription(subscriptions, provider, event.providerSubscriptionId);
+    if ("ignored" in subscription) return subscription.ignored;
     await subscriptions.setStatus(subscription.id, "past_due");
     // premium stays until the provider gives up (a cancel event): it retries the card meanwhile
     await new UserRepository(trx).update(subscription.user_id, { payment_failed: true });
@@ -234,10 +230,8 @@ export class Fulfilment {
     event: PaymentEvent & { type: "subscription_canceled" },
   ): Promise<FulfilmentOutcome> {
     const subscriptions = new SubscriptionRepository(trx);
-    const subscription = await subscriptions.findByProviderId(provider, event.providerSubscriptionId);
-    if (!subscription) return { kind: "ignored", why: `no subscription ${event.providerSubscriptionId}` };
-    if (subscription.status === "ended")
-      return { kind: "ignored", why: `subscription ${subscription.id} ended` };
+    const subscription = await liveSubscription(subscriptions, provider, event.providerSubscriptionId);
+    if ("ignored" in subscription) return subscription.ignored;
     if (event.endsAt.getTime() <= Date.now()) {
       return this.endSubscription(trx, subscription);
     }
@@ -280,4 +274,18 @@ export class Fulfilment {
       reference: `monthly_tokens:${subscription.id}:${end.toISOString()}`,
     });
   }
+}
+
+/** The subscription a provider's event names, unless it is unknown or already ended (then the event is ignored). */
+async function liveSubscription(
+  subscriptions: SubscriptionRepository,
+  provider: PaymentProviderName,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | { ignored: FulfilmentOutcome }> {
+  const subscription = await subscriptions.findByProviderId(provider, providerSubscriptionId);
+  if (!subscription)
+    return { ignored: { kind: "ignored", why: `no subscription ${providerSubscriptionId}` } };
+  if (subscription.status === "ended")
+    return { ignored: { kind: "ignored", why: `subscription ${subscription.id} ended` } };
+  return subscription;
 }
