@@ -28,7 +28,7 @@ export const hindi: WorldTable = {
   },
   ages: [
     { pattern: "{N} (?:साल|वर्ष|बरस)(?: की| का| के)?" },
-    { pattern: "{N} (?:saal|sal|varsh)(?: ki| ka| ke)?" },
+    { pattern: "{N} (?:saal|sal|varsh|baras|baris)(?: ki| ka| ke)?" },
     { pattern: "(?:उम्र|आयु|umar|umr) {N}" },
   ],
   notAgeBefore: ["शादी", "शादीशुदा", "shaadi", "बिल्ली", "कुत्ता"],

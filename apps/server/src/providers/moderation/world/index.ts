@@ -4,6 +4,7 @@ import { czech } from "./cs.ts";
 import { greek } from "./el.ts";
 import { englishMix } from "./en.ts";
 import { persian } from "./fa.ts";
+import { persianLatin } from "./fa-latn.ts";
 import { hebrew } from "./he.ts";
 import { hindi } from "./hi.ts";
 import { hungarian } from "./hu.ts";
@@ -58,6 +59,7 @@ export const WORLD_TABLES: readonly WorldTable[] = [
   chineseLatin,
   arabicLatin,
   koreanLatin,
+  persianLatin,
   englishMix,
 ];
 
