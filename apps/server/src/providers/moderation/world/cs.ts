@@ -25,8 +25,15 @@ export const czech: WorldTable = {
     osmnacti: 18,
   },
   ages: [
-    { pattern: "{N} ?(?:let|roku|rokov|rok)" },
-    { pattern: "{N} ?-? ?let~" },
+    // "let" followed by what the English verb takes ("bus 14 let us down") is not an age
+    {
+      pattern:
+        "{N} ?(?:let(?! (?:us|me|you|him|her|them|it|go|down|out|off|the|my|your)(?![a-z]))|roku|rokov|rok)",
+    },
+    {
+      pattern:
+        "{N} ?-? ?let[\\p{L}\\p{M}]*(?! (?:us|me|you|him|her|them|it|go|down|out|off|the|my|your)(?![a-z]))",
+    },
     { pattern: "{N} ?-? ?rocn~" },
     { pattern: "(?:je (?:ji|mu)|ktere je|ktery je|ktera je) {N}" },
     { pattern: "(?:je ti|je mi|jsi|jsem|mas|mam) (?:uz |teprve |jen |skoro )?{N}", pair: true },

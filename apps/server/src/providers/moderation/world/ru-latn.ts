@@ -43,7 +43,10 @@ export const russianLatin: WorldTable = {
     }),
   },
   ages: [
-    { pattern: "{N} ?-?(?:let|goda?|rokiv|roky)" },
+    {
+      pattern:
+        "{N} ?-?(?:let(?! (?:us|me|you|him|her|them|it|go|down|out|off|the|my|your)(?![a-z]))|goda?|rokiv|roky)",
+    },
     { pattern: "{N} ?-? ?(?:letn|letk|richn)~" },
     {
       pattern:
