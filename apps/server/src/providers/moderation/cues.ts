@@ -116,7 +116,8 @@ const AGE_PATTERNS: CompiledAge[] = [
   // a bare number set off after a person: "a girl, 11,", "my stepsister (12)", "Mädchen - 12"
   compileAge(
     { pattern: "{PERSON}, {N}", subject: "other", bare: true },
-    `${PERSON} ?(?:,|\\(|:| -) ?`,
+    // a hedge may stand before the number: "a girl, maybe 12,"
+    `${PERSON} ?(?:,|\\(|:| -) ?(?:(?:maybe|about|around|probably|roughly|like) )?`,
     "(?! ?(?:tonight|tomorrow|today|sharp|o'?clock))",
   ),
   // or right after it, when it is a teenager's or a child's two digits: "petite girl 12 naked"

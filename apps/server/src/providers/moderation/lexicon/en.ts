@@ -29,6 +29,11 @@ export const english: Lexicon = {
   },
   ages: [
     { pattern: "{N} (?:years?|yrs?|yr) olds?", subject: "other" },
+    // "seventeen years and 364 days (old)": still under 18
+    {
+      pattern: "{N} (?:years?|yrs?) and (?:\\d{1,3}|a few|some|[a-z]+) (?:days?|weeks?|months?)",
+      subject: "other",
+    },
     { pattern: "{N} ?(?:y/o|y\\.o\\.?|yo|y o)", subject: "other" },
     { pattern: "{N} (?:years?|yrs?) of age", subject: "other" },
     { pattern: "(?:aged?|age:|age of) {N}", subject: "other" },
@@ -224,6 +229,7 @@ export const english: Lexicon = {
     "tweens?",
     "toddlers?",
     "infants?",
+    "(?:still )?in diapers",
     "youngsters?",
     "juveniles?",
     "adolescents?",
@@ -258,6 +264,8 @@ export const english: Lexicon = {
   school: [
     "(?:elementary|primary|middle|junior high|jr high|grade|secondary|high|prep) school(?:ers?)?",
     "(?:freshman|freshmen|sophomores?|juniors?|seniors?) (?:in|at|of) (?:high|middle|junior high) school",
+    // "a freshman at Lincoln High": a school named by its town or founder
+    "(?:freshman|freshmen|sophomores?|juniors?) at (?:[a-z]+ ){1,3}(?:high|middle)(?! ?[a-z])",
     "(?:\\d{1,2} ?(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) grade(?:rs?)?",
     "grade (?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?! ?\\d)",
     "(?:\\d{1,2} ?(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) graders?",
