@@ -230,6 +230,9 @@ export const english: Lexicon = {
     "toddlers?",
     "infants?",
     "(?:still )?in diapers",
+    // someone who will be 18 later is under 18 now (a word for a minor, so a parent's talk stays theirs)
+    "(?:a|one|\\d{1,2}|two|three|a few|few|some) (?:years?|yrs?|months?|weeks?|days?) (?:away from|before|b4|till|til|until|short of) (?:turning |being )?(?:18|eighteen|legal|adulthood)",
+    "(?:be|turn|turning|become) (?:18|eighteen) (?:next|in a|in \\d{1,2}|soon|this)",
     "youngsters?",
     "juveniles?",
     "adolescents?",
@@ -259,6 +262,10 @@ export const english: Lexicon = {
     "paedo\\w*",
     "under (?:the age of )?(?:18|eighteen)",
     "not (?:yet )?(?:18|eighteen)",
+    // still under the age of consent, said without a number; "legal to drink" is another law
+    // the pair's own age to come: under 18 now
+    "(?:you'?ll|you will|u'?ll|you'?re going to|you'?re gonna|you gonna|i'?ll|i will|i'?m going to|i'?m gonna) (?:be|turn) (?:18|eighteen) (?:next|in a|in \\d{1,2}|soon|this)",
+    "(?:not (?:yet )?|almost |nearly |not quite )legal(?: yet)?(?! to (?:drink|drive|gamble|vote|rent|buy|smoke))",
     "minor (?:girl|boy)s?",
   ],
   school: [
