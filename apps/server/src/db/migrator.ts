@@ -39,6 +39,10 @@ const migrations: Record<string, Migration> = {
   "0017_admin_catalog": adminCatalog,
 };
 
+/** Postgres: "schema … does not exist" (invalid_schema_name). */
+const INVALID_SCHEMA_NAME = "3F000";
+const ATTEMPTS = 5;
+
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
@@ -46,9 +50,22 @@ export async function migrateToLatest(database: DatabaseHandle): Promise<string[
     // Kysely looks for its own tables across every schema unless told which one is ours
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? [])
-    .filter((result) => result.status === "Success")
-    .map((result) => result.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) {
+      return (results ?? [])
+        .filter((result) => result.status === "Success")
+        .map((result) => result.migrationName);
+    }
+    // Kysely's check for its own tables reads every schema of the database: another schema dropped
+    // meanwhile (a test file's or a bench's, in the same database) fails it, and a new try passes
+    if (!otherSchemaDropped(error, database.schema) || attempt === ATTEMPTS)
+      throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
+}
+
+function otherSchemaDropped(error: unknown, ours: string | undefined): boolean {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== INVALID_SCHEMA_NAME) return false;
+  return ours === undefined || !error.message.includes(`"${ours}"`);
 }

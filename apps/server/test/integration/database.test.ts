@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
-import { createTestDatabase } from "../helpers/test-app.ts";
+import { createTestDatabase, testDatabaseKind } from "../helpers/test-app.ts";
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -36,6 +37,31 @@ async function counts() {
     media: await count("media"),
   };
 }
+
+describe.runIf(testDatabaseKind() === "postgres")("migrations beside other schemas (Postgres)", () => {
+  it("migrate while other test files drop their schemas in the same database", async () => {
+    // Kysely's table check reads every schema: a drop elsewhere during it must not fail a migration
+    const others = Array.from({ length: 60 }, (_, index) => `dropped_${process.pid}_${index}`);
+    for (const name of others) {
+      await sql
+        .raw(`create schema ${name}; create table ${name}.t (id serial primary key)`)
+        .execute(database.db);
+    }
+    const dropping = (async () => {
+      for (const name of others) {
+        await sql.raw(`drop schema ${name} cascade`).execute(database.db);
+      }
+    })();
+    const fresh = await Promise.all(Array.from({ length: 4 }, () => createTestDatabase()));
+    try {
+      const applied = await Promise.all(fresh.map((other) => migrateToLatest(other.database)));
+      for (const names of applied) expect(names).toContain("0017_admin_catalog");
+    } finally {
+      await dropping;
+      await Promise.all(fresh.map((other) => other.drop()));
+    }
+  }, 60_000);
+});
 
 describe("migrations and seed", () => {
   it("migrates once, then has nothing left to apply", async () => {
