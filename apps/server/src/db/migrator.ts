@@ -17,6 +17,7 @@ import * as attribution from "./migrations/0014_attribution.ts";
 import * as admin from "./migrations/0015_admin.ts";
 import * as paymentRefunds from "./migrations/0016_payment_refunds.ts";
 import * as adminCatalog from "./migrations/0017_admin_catalog.ts";
+import * as moderationEvidence from "./migrations/0018_moderation_evidence.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015_admin": admin,
   "0016_payment_refunds": paymentRefunds,
   "0017_admin_catalog": adminCatalog,
+  "0018_moderation_evidence": moderationEvidence,
 };
 
 /** Postgres: "schema … does not exist" (invalid_schema_name). */

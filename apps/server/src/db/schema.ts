@@ -243,6 +243,8 @@ export interface ModerationEventsTable {
   classifier: string;
   /** the start of the refused text, for review */
   excerpt: string;
+  /** the words that decided the refusal, as written (at most 500 characters); null when none was given */
+  evidence: string | null;
   created_at: Generated<string>;
 }
 

@@ -179,7 +179,7 @@ export class AccountDataRepository {
       .execute();
     const moderationEvents = await db
       .selectFrom("moderation_events")
-      .select(["surface", "category", "excerpt", "created_at"])
+      .select(["surface", "category", "excerpt", "evidence", "created_at"])
       .where("user_id", "=", userId)
       .execute();
     const messageReports = await db

@@ -1,6 +1,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
+/** How much of the deciding words is kept for moderators. */
+export const EVIDENCE_MAX_LENGTH = 500;
+
+/** The evidence as stored: at most EVIDENCE_MAX_LENGTH characters (never half an emoji), null when empty. */
+function clipEvidence(evidence: string | null | undefined): string | null {
+  if (!evidence?.trim()) return null;
+  if (evidence.length <= EVIDENCE_MAX_LENGTH) return evidence;
+  let clipped = evidence.slice(0, EVIDENCE_MAX_LENGTH);
+  // a surrogate pair cut in two would leave a lone high surrogate at the end
+  if (/[\uD800-\uDBFF]$/.test(clipped)) clipped = clipped.slice(0, -1);
+  return clipped;
+}
+
 export class ModerationEventRepository {
   readonly #db: Kysely<Database>;
 
@@ -14,6 +27,8 @@ export class ModerationEventRepository {
     category: string;
     classifier: string;
     excerpt: string;
+    /** the words that decided the refusal, as written; clipped to EVIDENCE_MAX_LENGTH */
+    evidence?: string | null;
   }) {
     await this.#db
       .insertInto("moderation_events")
@@ -23,6 +38,7 @@ export class ModerationEventRepository {
         category: event.category,
         classifier: event.classifier,
         excerpt: event.excerpt,
+        evidence: clipEvidence(event.evidence),
       })
       .execute();
   }
@@ -31,7 +47,7 @@ export class ModerationEventRepository {
     return this.#db.selectFrom("moderation_events").selectAll().orderBy("id", "desc").limit(limit).execute();
   }
 
-  /** Newest first, with the user's email while the account exists; `before` is an id. */
+  /** Newest first, with the user's email while the account exists; `before` is an id. Rows carry `evidence`. */
   search(filter: {
     userId?: string | undefined;
     surface?: string | undefined;

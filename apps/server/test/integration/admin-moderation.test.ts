@@ -1,5 +1,10 @@
-import { messageReportListSchema, moderationEvaluationSchema } from "@reverie/shared";
+import {
+  messageReportListSchema,
+  moderationEvaluationSchema,
+  moderationEventListSchema,
+} from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
 import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -208,6 +213,40 @@ describe("refused content", () => {
       `/api/admin/moderation/events?user_id=${user.id}&to=${encodeURIComponent(future)}`,
     );
     expect(until.body.items).toHaveLength(1);
+  });
+
+  it("shows the words that decided each refusal, as recorded (at most 500 characters), or null", async () => {
+    const user = await signUp(t);
+    const events = new ModerationEventRepository(t.database.db);
+    const base = { userId: user.id, category: "minors", classifier: "rules" };
+    await events.record({ ...base, surface: "image_prompt", excerpt: "an older one", evidence: undefined });
+    await events.record({
+      ...base,
+      surface: "character_definition",
+      excerpt: "…she is in the 8th grade and…",
+      evidence: "in the 8th grade",
+    });
+    // an emoji (two UTF-16 units) straddling the limit is left out whole, not cut in half
+    await events.record({
+      ...base,
+      surface: "chat_message",
+      excerpt: "long",
+      evidence: `${"x".repeat(499)}😀tail`,
+    });
+    await events.record({ ...base, surface: "chat_message", excerpt: "blank", evidence: "  " });
+
+    const answer = await moderator.call("GET", `/api/admin/moderation/events?user_id=${user.id}`);
+    expect(answer.status).toBe(200);
+    const { items } = moderationEventListSchema.parse(answer.body);
+    expect(items.map((item) => [item.surface, item.excerpt, item.evidence])).toEqual([
+      ["chat_message", "blank", null],
+      ["chat_message", "long", "x".repeat(499)],
+      ["character_definition", "…she is in the 8th grade and…", "in the 8th grade"],
+      ["image_prompt", "an older one", null],
+    ]);
+    await events.record({ ...base, surface: "chat_message", excerpt: "full", evidence: "y".repeat(600) });
+    const [latest] = await events.list(1);
+    expect(latest?.evidence).toBe("y".repeat(500));
   });
 });
 

@@ -36,7 +36,10 @@ export const moderationEventSchema = z.object({
   surface: z.string(),
   category: z.string(),
   classifier: z.string(),
+  /** the start of the refused text (or a window of it around the evidence) */
   excerpt: z.string(),
+  /** the words that decided the refusal, as written; null for older events and refusals without one */
+  evidence: z.string().nullable(),
   created_at: z.string(),
 });
 export type ModerationEvent = z.infer<typeof moderationEventSchema>;

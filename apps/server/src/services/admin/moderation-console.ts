@@ -65,6 +65,7 @@ export class ModerationConsole {
         category: row.category,
         classifier: row.classifier,
         excerpt: row.excerpt,
+        evidence: row.evidence ?? null,
         created_at: new Date(row.created_at).toISOString(),
       })),
       next_before: rows.length === query.limit && last ? last.id : null,

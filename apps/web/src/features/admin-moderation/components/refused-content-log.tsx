@@ -8,10 +8,24 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { useModerationEvents } from "../api/list-moderation-events";
+import { EvidenceExcerpt } from "./evidence-excerpt";
 
-const SURFACES = ["chat_message", "image_prompt", "character_definition", "model_output"] as const;
+/** Where refused text came from, in words. */
+const SURFACE_LABELS = {
+  chat_message: "Chat message",
+  image_prompt: "Image prompt",
+  character_definition: "Character definition",
+  model_output: "Character's reply",
+} as const;
+const SURFACES = Object.keys(SURFACE_LABELS) as (keyof typeof SURFACE_LABELS)[];
 
-/** Refused content, newest first: by user, surface and date, with what was refused. */
+const surfaceLabel = (surface: string) =>
+  SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS] ?? surface.replaceAll("_", " ");
+
+/**
+ * Refused content, newest first: by user, surface and date, with where it was refused and what,
+ * the deciding words marked in it.
+ */
 export function RefusedContentLog() {
   const [userId, setUserId] = useState("");
   const [surface, setSurface] = useState("");
@@ -41,7 +55,7 @@ export function RefusedContentLog() {
           <option value="">All</option>
           {SURFACES.map((value) => (
             <option key={value} value={value}>
-              {value.replace("_", " ")}
+              {SURFACE_LABELS[value]}
             </option>
           ))}
         </SelectField>
@@ -75,7 +89,9 @@ export function RefusedContentLog() {
             <li key={event.id} className="space-y-1 px-3 py-2.5 text-sm">
               <p className="flex flex-wrap gap-x-3 text-xs text-ink-400">
                 <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
-                <span>{event.surface.replace("_", " ")}</span>
+                <span className="font-medium text-ink-200" data-testid="moderation-surface">
+                  {surfaceLabel(event.surface)}
+                </span>
                 <span>
                   {event.category} · {event.classifier}
                 </span>
@@ -87,7 +103,7 @@ export function RefusedContentLog() {
                   <span>deleted account</span>
                 )}
               </p>
-              <p className="break-words text-ink-100">{event.excerpt}</p>
+              <EvidenceExcerpt excerpt={event.excerpt} evidence={event.evidence} />
             </li>
           ))}
         </ul>

@@ -19,6 +19,7 @@ import {
   initialConversation,
   nextTempId,
 } from "../utils/conversation";
+import { sendFailure } from "../utils/send-failure";
 import { voicePlayer } from "../utils/voice-player";
 import { useChatListUpdates } from "./use-chat-list-updates";
 
@@ -95,7 +96,10 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
     [queryClient, user],
   );
 
-  /** Sends a message; resolves false (and keeps nothing on screen) when it was not accepted. */
+  /**
+   * Sends a message; resolves false (and keeps nothing on screen) when it was not accepted: the
+   * composer then puts the text back, and a refusal's reason is shown.
+   */
   async function send(text: string, realistic: boolean): Promise<boolean> {
     setError(null);
     const tempId = nextTempId();
@@ -125,11 +129,9 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
       return true;
     } catch (cause) {
       dispatch({ type: "send_failed", tempId });
-      if (isApiError(cause) && cause.status === 402) {
-        prompts.onPaymentRequired(String(cause.details.type ?? "message"));
-      } else {
-        setError(isApiError(cause) ? cause.message : "Your message could not be sent. Please try again.");
-      }
+      const failure = sendFailure(cause);
+      if (failure.kind === "payment_required") prompts.onPaymentRequired(failure.type);
+      else setError(failure.message);
       return false;
     } finally {
       sendOver();
