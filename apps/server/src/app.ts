@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { AppConfig } from "./config.ts";
+import { type AppConfig, productionWarnings } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/database.ts";
 import type { HealthCheck } from "./lib/health-check.ts";
 import type { MediaStorage } from "./media/storage.ts";
@@ -125,6 +125,9 @@ export async function buildApp(
   const tts = deps.tts ?? createTtsProvider(deps.config.tts);
   const images = deps.images ?? createImageProvider(deps.config.image);
   const moderation = createModerationClassifier(deps.config.moderation);
+  const warnings = productionWarnings(deps.config);
+  for (const [kind, warning] of Object.entries(warnings))
+    app.log.warn({ provider: kind }, `${kind}: ${warning}`);
   const services = createServices({ ...deps, email, bus, llm, tts, images, moderation, log: app.log });
   app.decorate("catalog", services.catalog);
   if (deps.config.jobsInProcess) app.addHook("onReady", async () => services.jobs.start());
@@ -242,6 +245,7 @@ export async function buildApp(
           database: databaseCheck,
           checks: providerChecks,
           active: activeProviders(deps.config),
+          warnings,
           payments: services.paymentProviders,
           jobs: services.jobs,
           audit: services.admin.audit,

@@ -401,3 +401,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type DatabaseConfig = AppConfig["database"];
+
+/**
+ * Settings that start but fall short in production, by the provider kind they concern (as the
+ * console's System screen names them): logged at start and shown on that screen.
+ */
+export function productionWarnings(config: Pick<AppConfig, "env" | "moderation">): Record<string, string> {
+  const warnings: Record<string, string> = {};
+  if (config.env === "production" && config.moderation.provider === "rules") {
+    warnings.moderation =
+      "rules only — set up Llama Guard 3 or OpenAI moderation for doubtful cases (MODERATION_PROVIDER=llama-guard or openai)";
+  }
+  return warnings;
+}

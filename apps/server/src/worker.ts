@@ -1,6 +1,6 @@
 import pino from "pino";
 import { prepareData } from "./bootstrap.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, productionWarnings } from "./config.ts";
 import { createImageProvider } from "./providers/image/index.ts";
 import { createLlmProvider } from "./providers/llm/index.ts";
 import { createModerationClassifier } from "./providers/moderation/index.ts";
@@ -16,6 +16,8 @@ import { createServices } from "./services/index.ts";
  */
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
+for (const [kind, warning] of Object.entries(productionWarnings(config)))
+  log.warn({ provider: kind }, `${kind}: ${warning}`);
 const { database, storage } = await prepareData({ ...config, seed: { ...config.seed, onStart: false } }, log);
 const bus = await createEventBus(config.redisUrl);
 const email = createEmailSender({ config, db: database.db, log });

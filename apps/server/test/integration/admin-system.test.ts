@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
@@ -62,6 +63,8 @@ describe("GET /api/admin/system", () => {
     expect(kinds.image.active).toBe("procedural");
     expect(kinds.tts.active).toBe("espeak");
     expect(kinds.moderation.active).toBe("rules");
+    // rules only is fine outside production
+    expect(kinds.moderation.warning).toBeUndefined();
     expect(kinds.email.active).toBe("outbox");
     expect(kinds.payments).toMatchObject({ active: "test", health: { status: "ok" } });
     expect(kinds.payments_popup.active).toBe("test");
@@ -191,5 +194,47 @@ describe("session replays", () => {
     ]);
     expect((await moderator.call("GET", "/api/admin/replays/nothing-here/events")).status).toBe(404);
     expect((await member.call("GET", "/api/admin/replays")).status).toBe(403);
+  });
+});
+
+/** Log lines the app writes, parsed from pino's JSON. */
+class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    for (const line of chunk.toString().split("\n").filter(Boolean)) this.lines.push(JSON.parse(line));
+    done();
+  }
+}
+
+describe("production with moderation by the rules alone", () => {
+  let production: TestApp;
+  const log = new LogCapture();
+  beforeAll(async () => {
+    production = await createTestApp({
+      llm: new ScriptedLlm(),
+      env: { NODE_ENV: "production", MODERATION_PROVIDER: "rules" },
+      logger: { level: "warn", stream: log },
+    });
+  });
+  afterAll(async () => production.close());
+
+  it("warns at start and on the System screen: set up Llama Guard 3 or OpenAI moderation", async () => {
+    const warning =
+      "rules only — set up Llama Guard 3 or OpenAI moderation for doubtful cases (MODERATION_PROVIDER=llama-guard or openai)";
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 40, provider: "moderation", msg: `moderation: ${warning}` }),
+    );
+    const staff = await signUp(production, "moderator", "moderator");
+    const answer = await staff.call("GET", "/api/admin/system");
+    expect(answer.status).toBe(200);
+    const moderation = answer.body.providers.find(
+      (provider: { kind: string }) => provider.kind === "moderation",
+    );
+    expect(moderation).toMatchObject({ active: "rules", warning, health: { status: "ok" } });
+    expect(moderation.health.detail).toContain("weak evidence is allowed");
+    const others = answer.body.providers.filter(
+      (provider: { kind: string }) => provider.kind !== "moderation",
+    );
+    expect(others.filter((provider: { warning?: string }) => provider.warning)).toEqual([]);
   });
 });

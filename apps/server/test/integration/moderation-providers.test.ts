@@ -201,10 +201,13 @@ describe("the moderation step (rules first, then the configured classifier)", ()
   it("refuses by the rules without asking the server, and asks it only about text the rules allow", async () => {
     handler = (_req, res) => json(res, 200, moderationAnswer(["sexual/minors"]));
     const classifier = createModerationClassifier({ provider: "openai", baseUrl: root, apiKey: "k" });
-    expect(await classifier.classify("you are 14 and we have sex", "chat_message")).toEqual({
+    // strong evidence: refused with the rules' words and reason
+    expect(await classifier.classify("you are 14 and we have sex", "chat_message")).toMatchObject({
       allowed: false,
       category: "minors",
       classifier: "rules",
+      evidence: expect.any(String),
+      reason: expect.any(String),
     });
     expect(recorded).toHaveLength(0);
     expect(await classifier.classify("a text only the server catches", "chat_message")).toEqual({

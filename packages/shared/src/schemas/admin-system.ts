@@ -11,6 +11,8 @@ export const adminProviderSchema = z.object({
   kind: z.string().describe("llm, image, tts, moderation, payments, payments_popup, email, database…"),
   active: z.string().describe("which provider is configured, e.g. persona-engine, procedural, stripe"),
   health: componentSchema,
+  /** a configuration that works but falls short in production, e.g. moderation by the rules alone */
+  warning: z.string().optional(),
 });
 export type AdminProvider = z.infer<typeof adminProviderSchema>;
 

@@ -16,7 +16,10 @@ export interface ModerationConfig {
   model?: string | undefined;
 }
 
-/** The moderation step: the rules, then the configured classifier (decision 13). */
+/**
+ * The moderation step: the rules, then the configured classifier (decision 13), which decides
+ * the rules' weak evidence.
+ */
 export function createModerationClassifier(config: ModerationConfig): ModerationClassifier {
   const rules = new RuleBasedClassifier();
   if (config.provider === "rules") return new RulesFirstClassifier(rules);
@@ -48,15 +51,20 @@ export function moderationHealthCheck(classifier: ModerationClassifier): HealthC
   return { name: "moderation", check: () => classifier.check() };
 }
 
+export { CONTEXT_TURNS, DEFINITION_CHARS, TURN_CHARS } from "./context.ts";
 export { LlamaGuardClassifier, llamaGuardPrompt, parseLlamaGuardAnswer } from "./llama-guard.ts";
-export { OpenAiModerationClassifier } from "./openai-moderation.ts";
+export { moderationInput, OpenAiModerationClassifier } from "./openai-moderation.ts";
 export { RuleBasedClassifier } from "./rule-based.ts";
-export { RulesFirstClassifier } from "./rules-first.ts";
+export { type RuleCheck, RulesFirstClassifier } from "./rules-first.ts";
 export {
   type ContentClassifier,
+  type ContextTurn,
   type ModerationClassifier,
+  type ModerationContext,
   ModerationProviderError,
   type ModerationSurface,
   type ModerationVerdict,
   type RemoteClassifier,
+  type RuleStrength,
+  type RuleVerdict,
 } from "./types.ts";

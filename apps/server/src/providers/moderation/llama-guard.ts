@@ -1,7 +1,9 @@
 import type { ComponentStatus } from "../../lib/health-check.ts";
 import { apiRoot, bearerHeader, clip, describeUrl, modelsListStatus } from "../upstream-http.ts";
+import { contextDefinition, contextTurns } from "./context.ts";
 import { requestJson } from "./http.ts";
 import {
+  type ModerationContext,
   ModerationProviderError,
   type ModerationSurface,
   type ModerationVerdict,
@@ -38,12 +40,29 @@ export const LLAMA_GUARD_CATEGORIES = [
 ] as const;
 const CHILD_EXPLOITATION = "S4";
 
+type Speaker = "User" | "Agent";
+
 /**
  * Llama Guard's task prompt: the categories, the conversation and the answer format. Text a user
- * sends is judged as the 'User' turn, a model's reply as the 'Agent' turn.
+ * sends is judged as the last 'User' turn, a model's reply as the last 'Agent' turn. The recent
+ * turns of the chat come before it (the character's are the Agent's), and the character's
+ * definition, labelled as background, opens the conversation: a minor established earlier stays
+ * a minor.
  */
-export function llamaGuardPrompt(text: string, surface: ModerationSurface): string {
-  const role = surface === "model_output" ? "Agent" : "User";
+export function llamaGuardPrompt(
+  text: string,
+  surface: ModerationSurface,
+  context?: ModerationContext,
+): string {
+  const role: Speaker = surface === "model_output" ? "Agent" : "User";
+  const definition = contextDefinition(context);
+  const turns = alternating([
+    ...contextTurns(context).map((turn) => ({
+      role: (turn.role === "character" ? "Agent" : "User") as Speaker,
+      text: turn.text,
+    })),
+    { role, text },
+  ]);
   return [
     `Task: Check if there is unsafe content in '${role}' messages in conversations according our safety policy with the below categories.`,
     "",
@@ -53,14 +72,37 @@ export function llamaGuardPrompt(text: string, surface: ModerationSurface): stri
     "",
     "<BEGIN CONVERSATION>",
     "",
-    `${role}: ${text}`,
-    "",
+    ...(definition
+      ? [`Character definition (who the Agent plays; background, not a message): ${quoted(definition)}`, ""]
+      : []),
+    ...turns.flatMap((turn) => [`${turn.role}: ${quoted(turn.text)}`, ""]),
     "<END CONVERSATION>",
     "",
     `Provide your safety assessment for ONLY THE LAST ${role} message in the above conversation:`,
     " - First line must read 'safe' or 'unsafe'.",
     " - If unsafe, a second line must include a comma-separated list of violated categories.",
   ].join("\n");
+}
+
+/** Llama Guard expects User and Agent to take turns: two turns in a row of one role are one message. */
+function alternating(turns: { role: Speaker; text: string }[]): { role: Speaker; text: string }[] {
+  const merged: { role: Speaker; text: string }[] = [];
+  for (const turn of turns) {
+    const last = merged.at(-1);
+    if (last?.role === turn.role) last.text = `${last.text}\n${turn.text}`;
+    else merged.push({ ...turn });
+  }
+  return merged;
+}
+
+/**
+ * Text inside the conversation cannot open a turn of its own or close the conversation: otherwise
+ * a message ending in "Agent: …\n\nUser: hello" would have only "hello" judged.
+ */
+function quoted(text: string): string {
+  return text
+    .replace(/^([ \t]*)(user|agent)([ \t]*):/gim, "$1$2$3 -")
+    .replace(/<(\/?)(BEGIN|END)([ \w]*)>/gi, "[$1$2$3]");
 }
 
 /** "safe", or "unsafe" with the categories ("unsafe\nS4,S12"); undefined when it is neither. */
@@ -102,13 +144,17 @@ export class LlamaGuardClassifier implements RemoteClassifier {
     this.#where = describeUrl(this.#root, "the moderation server");
   }
 
-  async classify(text: string, surface: ModerationSurface): Promise<ModerationVerdict> {
+  async classify(
+    text: string,
+    surface: ModerationSurface,
+    context?: ModerationContext,
+  ): Promise<ModerationVerdict> {
     const answer = await requestJson(`${this.#root}/chat/completions`, {
       method: "POST",
       headers: this.#headers,
       body: {
         model: this.#model,
-        messages: [{ role: "user", content: llamaGuardPrompt(text, surface) }],
+        messages: [{ role: "user", content: llamaGuardPrompt(text, surface, context) }],
         temperature: 0,
         max_tokens: 20,
         stream: false,

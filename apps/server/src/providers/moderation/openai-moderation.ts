@@ -1,7 +1,9 @@
 import type { ComponentStatus } from "../../lib/health-check.ts";
 import { apiRoot, bearerHeader, clip, describeUrl, modelsListStatus } from "../upstream-http.ts";
+import { contextDefinition, contextTurns } from "./context.ts";
 import { requestJson } from "./http.ts";
 import {
+  type ModerationContext,
   ModerationProviderError,
   type ModerationSurface,
   type ModerationVerdict,
@@ -41,12 +43,16 @@ export class OpenAiModerationClassifier implements RemoteClassifier {
     this.#where = describeUrl(this.#root, "the moderation server");
   }
 
-  /** The API judges text the same whoever wrote it: the surface does not change the request. */
-  async classify(text: string, _surface: ModerationSurface): Promise<ModerationVerdict> {
+  async classify(
+    text: string,
+    surface: ModerationSurface,
+    context?: ModerationContext,
+  ): Promise<ModerationVerdict> {
+    const input = moderationInput(text, surface, context);
     const answer = await requestJson(`${this.#root}/moderations`, {
       method: "POST",
       headers: this.#headers,
-      body: this.#model ? { model: this.#model, input: text } : { input: text },
+      body: this.#model ? { model: this.#model, input } : { input },
       timeoutMs: this.#timeoutMs,
       where: this.#where,
     });
@@ -73,6 +79,29 @@ export class OpenAiModerationClassifier implements RemoteClassifier {
       detail: `openai moderation ${this.#where}${this.#model ? `, model ${this.#model}` : ""}`,
     });
   }
+}
+
+/**
+ * The API's `input` is a string or an array, but an array of strings gets one result per string,
+ * each judged alone. So the context and the text go as one string, the text last and whole, and
+ * its one result judges the text as read after the chat so far. Without context, the text alone.
+ */
+export function moderationInput(
+  text: string,
+  surface: ModerationSurface,
+  context?: ModerationContext,
+): string {
+  const definition = contextDefinition(context);
+  const turns = contextTurns(context);
+  if (!definition && turns.length === 0) return text;
+  const author = surface === "model_output" ? "the character" : "the user";
+  return [
+    "Context (earlier in this chat):",
+    ...(definition ? [`Character definition: ${definition}`] : []),
+    ...turns.map((turn) => `${turn.role === "character" ? "Character" : "User"}: ${turn.text}`),
+    "",
+    `Message (by ${author}): ${text}`,
+  ].join("\n");
 }
 
 function firstResult(answer: unknown): { categories?: Record<string, unknown> } | undefined {

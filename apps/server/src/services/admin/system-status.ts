@@ -48,6 +48,7 @@ export class SystemStatus {
   readonly #database: HealthCheck;
   readonly #checks: HealthCheck[];
   readonly #active: Record<string, string>;
+  readonly #warnings: Record<string, string>;
   readonly #payments: PaymentProviders;
   readonly #jobs: JobQueue;
   readonly #audit: AuditLogService;
@@ -58,6 +59,8 @@ export class SystemStatus {
     database: HealthCheck;
     checks: HealthCheck[];
     active: Record<string, string>;
+    /** what falls short in production, by kind (config.ts productionWarnings) */
+    warnings?: Record<string, string>;
     payments: PaymentProviders;
     jobs: JobQueue;
     audit: AuditLogService;
@@ -67,6 +70,7 @@ export class SystemStatus {
     this.#database = deps.database;
     this.#checks = deps.checks;
     this.#active = deps.active;
+    this.#warnings = deps.warnings ?? {};
     this.#payments = deps.payments;
     this.#jobs = deps.jobs;
     this.#audit = deps.audit;
@@ -85,11 +89,10 @@ export class SystemStatus {
     const { dialect, ...database } = report.database;
     const providers: AdminProvider[] = [
       { kind: "database", active: dialect, health: database },
-      ...Object.entries(report.providers).map(([kind, health]) => ({
-        kind,
-        active: this.#active[kind] ?? kind,
-        health,
-      })),
+      ...Object.entries(report.providers).map(([kind, health]) => {
+        const warning = this.#warnings[kind];
+        return { kind, active: this.#active[kind] ?? kind, health, ...(warning ? { warning } : {}) };
+      }),
       // payment providers have no probe: what is configured, as it describes itself
       ...(["checkout", "popup"] as const).map((place) => ({
         kind: place === "checkout" ? "payments" : "payments_popup",

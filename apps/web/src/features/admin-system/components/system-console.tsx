@@ -1,8 +1,10 @@
 import { ErrorState } from "@/components/ui/error-state";
+import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { useSystem } from "../api/get-system";
 import { SYSTEM_TABS, useSystemTab } from "../hooks/use-system-tab";
+import { providerWarnings } from "../utils/provider-warnings";
 import { ProvidersPanel } from "./providers-panel";
 import { QueuePanel } from "./queue-panel";
 import { ReplaysPanel } from "./replays-panel";
@@ -31,10 +33,25 @@ export function SystemConsole() {
           <p className="text-xs text-ink-400">
             Version {system.data.version} · up {formatUptime(system.data.uptime_seconds)}
           </p>
+          <SystemWarnings lines={providerWarnings(system.data.providers)} />
           {tab === "providers" ? <ProvidersPanel providers={system.data.providers} /> : null}
           {tab === "jobs" ? <QueuePanel queue={system.data.queue} /> : null}
         </>
       )}
     </div>
+  );
+}
+
+/** What falls short in production, above both tabs that show the system's state. */
+function SystemWarnings({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Notice tone="warning" testId="admin-system-warnings">
+      <ul className="space-y-1">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </Notice>
   );
 }
