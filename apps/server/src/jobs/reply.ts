@@ -38,13 +38,23 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         const context = await deps.answers.replyMaterial(chat.id, job.userMessageId, HISTORY_LIMIT);
         if (!context) return undefined;
 
+        // the reply is judged with the chat so far and the character it speaks as
+        const moderationContext = {
+          turns: context.history.map((turn) => ({
+            role: turn.from === "user" ? ("user" as const) : ("character" as const),
+            text: turn.text,
+          })),
+          definition: [context.character.name, context.character.description, context.character.personality]
+            .filter(Boolean)
+            .join("\n"),
+        };
         let text = "";
         let lastUpdate = 0;
         let refusedWhileStreaming = false;
         for await (const delta of deps.llm.streamReply(context)) {
           text += delta;
           if (Date.now() - lastUpdate >= UPDATE_INTERVAL_MS) {
-            if (!deps.moderation.allowsWhileStreaming(text)) {
+            if (!deps.moderation.allowsWhileStreaming(text, moderationContext)) {
               refusedWhileStreaming = true;
               break; // ends the model's stream: nothing more of it is read or sent
             }
@@ -54,7 +64,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         }
         const reply = text.trim();
         if (!reply) throw new Error("the model returned an empty reply");
-        const verdict = await deps.moderation.review(reply, "model_output", job.userId);
+        const verdict = await deps.moderation.review(reply, "model_output", job.userId, moderationContext);
         if (refusedWhileStreaming || !verdict.allowed) {
           return { type: "text", text: deps.moderation.refusalInCharacter(job.userMessageId) };
         }

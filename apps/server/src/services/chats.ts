@@ -4,6 +4,7 @@ import type { Database, MessageRow } from "../db/schema.ts";
 import { BadRequestError, NotFoundError } from "../errors.ts";
 import { chatMediaFiles } from "../media/chat-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import type { ModerationContext } from "../providers/moderation/types.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
@@ -21,6 +22,9 @@ import { expandCardMacros, mentionsUser } from "./custom-characters/card-macros.
 import type { ImageIntents } from "./image-intents.ts";
 import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
+
+/** How many recent turns a new message is judged with. */
+const MODERATION_TURNS = 6;
 
 /** The repositories one transaction works with. */
 function unitOfWork(db: Kysely<Database>) {
@@ -111,13 +115,12 @@ export class ChatService {
   async open(userId: string, characterId: number): Promise<Chat> {
     const character = await this.#characters.findAvailableTo(characterId, userId);
     if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
-    // an imported card's greeting may name the user ({{user}})
-    const firstMessage = mentionsUser(character.first_msg)
-      ? expandCardMacros(character.first_msg, {
-          char: character.name,
-          user: (await this.#users.findById(userId))?.first_name ?? null,
-        })
-      : character.first_msg;
+    // read as every card text is (the model is given this greeting and moderation checked it so);
+    // the user's name is looked up only when the greeting names them ({{user}})
+    const userName = mentionsUser(character.first_msg)
+      ? ((await this.#users.findById(userId))?.first_name ?? null)
+      : null;
+    const firstMessage = expandCardMacros(character.first_msg, { char: character.name, user: userName });
     const chatId = await this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const at = now();
@@ -146,6 +149,16 @@ export class ChatService {
    * asking for a picture (see image-intents.ts) is also an image prompt, checked as one, and is
    * answered by the image job (`realistic` picks the style) instead of a text reply.
    */
+  /** The recent turns a new message is judged with: a minor set up a few messages ago stays one. */
+  async #moderationContext(chatId: number): Promise<ModerationContext> {
+    const recent = await this.#messages.page(chatId, { limit: MODERATION_TURNS, page: 1, newestFirst: true });
+    return {
+      turns: recent
+        .filter((message) => message.type === "text" && message.text)
+        .map((message) => ({ role: message.sender === "user" ? "user" : "character", text: message.text })),
+    };
+  }
+
   async send(
     userId: string,
     chatId: number,
@@ -157,7 +170,12 @@ export class ChatService {
     if (!sender) throw new NotFoundError(`Chat ${chatId} does not exist.`);
     const intent = this.#imageIntents.detect(text);
     // a photo request is an image prompt: checked (and recorded, when refused) as one
-    await this.#moderation.check(text, intent ? "image_prompt" : "chat_message", userId);
+    await this.#moderation.check(
+      text,
+      intent ? "image_prompt" : "chat_message",
+      userId,
+      await this.#moderationContext(chatId),
+    );
     const sent = await this.#db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });

@@ -1,6 +1,7 @@
 import { BadRequestError, ContentRefusedError, RetryLaterError } from "../errors.ts";
 import {
   type ModerationClassifier,
+  type ModerationContext,
   ModerationProviderError,
   type ModerationSurface,
   type ModerationVerdict,
@@ -14,6 +15,17 @@ const RETRY_AFTER_SECONDS = 5;
 const REFUSALS: Record<string, string> = {
   minors: "This was refused: sexual content involving anyone under 18 is never allowed here.",
 };
+
+/**
+ * What moderators read of a refused text: the start of it, or, when the words that decided lie
+ * further in, a window around them (a card runs to 10,000 characters).
+ */
+function excerptAround(text: string, evidence: string | undefined): string {
+  const at = evidence ? text.toLowerCase().indexOf(evidence.toLowerCase()) : -1;
+  if (at < 0 || at + (evidence?.length ?? 0) <= EXCERPT_LENGTH) return text.slice(0, EXCERPT_LENGTH);
+  const start = Math.max(0, at - EXCERPT_LENGTH / 2);
+  return `…${text.slice(start, start + EXCERPT_LENGTH - 1)}`;
+}
 
 /** What a character says instead of a reply that was refused (decision 13). */
 const IN_CHARACTER_REFUSALS = [
@@ -55,22 +67,39 @@ export class ModerationService {
     this.#log = deps.log;
   }
 
-  /** Throws ContentRefusedError (422) and records the refusal when the text is not allowed. */
-  async check(text: string, surface: ModerationSurface, userId: string | null): Promise<void> {
-    const verdict = await this.review(text, surface, userId);
+  /**
+   * Throws ContentRefusedError (422) and records the refusal when the text is not allowed; the
+   * message says why in one sentence. `context` is the chat's recent turns and the character's
+   * definition, which the text is judged with.
+   */
+  async check(
+    text: string,
+    surface: ModerationSurface,
+    userId: string | null,
+    context?: ModerationContext,
+  ): Promise<void> {
+    const verdict = await this.review(text, surface, userId, context);
     if (verdict.allowed) return;
     const category = verdict.category ?? "policy";
-    throw new ContentRefusedError(REFUSALS[category] ?? "This was refused by our content rules.", category);
+    throw new ContentRefusedError(
+      verdict.reason ?? REFUSALS[category] ?? "This was refused by our content rules.",
+      category,
+    );
   }
 
   /**
    * The verdict on the text, without throwing for a refusal (which is recorded). Throws
    * ModerationUnavailableError when the configured classifier fails.
    */
-  async review(text: string, surface: ModerationSurface, userId: string | null): Promise<ModerationVerdict> {
+  async review(
+    text: string,
+    surface: ModerationSurface,
+    userId: string | null,
+    context?: ModerationContext,
+  ): Promise<ModerationVerdict> {
     let verdict: ModerationVerdict;
     try {
-      verdict = await this.#classifier.classify(text, surface);
+      verdict = await this.#classifier.classify(text, surface, context);
     } catch (error) {
       if (!(error instanceof ModerationProviderError)) throw error;
       this.#log.warn({ userId, surface, err: error }, "moderation classifier unavailable: text held back");
@@ -100,8 +129,8 @@ export class ModerationService {
   }
 
   /** The rule-based check alone, at once and without recording: for a reply while it streams. */
-  allowsWhileStreaming(text: string): boolean {
-    return this.#classifier.classifyByRules(text).allowed;
+  allowsWhileStreaming(text: string, context?: ModerationContext): boolean {
+    return this.#classifier.classifyByRules(text, "model_output", context).allowed;
   }
 
   /** What the character says instead of a refused reply; `seed` picks one of a few wordings. */
@@ -117,7 +146,8 @@ export class ModerationService {
       surface,
       category,
       classifier,
-      excerpt: text.slice(0, EXCERPT_LENGTH),
+      excerpt: excerptAround(text, verdict.evidence),
+      evidence: verdict.evidence ?? null,
     });
     this.#log.warn({ userId, surface, category, classifier }, "content refused by moderation");
   }

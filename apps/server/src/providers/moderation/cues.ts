@@ -1,4 +1,5 @@
-import { type AgePattern, LEXICONS } from "./lexicon/index.ts";
+import { anyLanguage, type TextLanguages } from "./language.ts";
+import { type AgePattern, LEXICONS, type Lexicon } from "./lexicon/index.ts";
 import { collapseRepeats, findAll, matches, type Span, stretch, wordPattern } from "./patterns.ts";
 
 /**
@@ -7,22 +8,58 @@ import { collapseRepeats, findAll, matches, type Span, stretch, wordPattern } fr
  * sexual and romantic words stand where. The decision is in rule-based.ts.
  */
 
-type Category = Exclude<keyof (typeof LEXICONS)[number], "numbers" | "ages">;
+type Category = Exclude<keyof (typeof LEXICONS)[number], "numbers" | "ages" | "lang">;
 
-function union(category: Category): RegExp {
-  return wordPattern(LEXICONS.flatMap((lexicon) => lexicon[category]));
+function union(category: Category, lexicons: readonly Lexicon[] = LEXICONS): RegExp {
+  return wordPattern(lexicons.flatMap((lexicon) => lexicon[category]));
 }
 
+/**
+ * The lists that say what a text is about read only sentences in their language (language.ts):
+ * the minor terms and the sexual, romantic and roleplay words. The lists that only place or excuse
+ * a mention (family, past, clause breaks) read every sentence.
+ */
+const GATED = [
+  "minors",
+  "strongMinors",
+  "school",
+  "childBodies",
+  "sexual",
+  "romantic",
+  "media",
+  "roleplay",
+] as const;
+type GatedCategory = (typeof GATED)[number];
+type GatedPatterns = Record<GatedCategory, RegExp>;
+
+const gatedPatterns = (lexicons: readonly Lexicon[]) =>
+  Object.fromEntries(GATED.map((category) => [category, union(category, lexicons)])) as GatedPatterns;
+
+/** The gated patterns of the languages a text may be in, compiled once per set of languages. */
+const GATED_BY_LANGUAGES = new Map<string, GatedPatterns>();
+function gatedFor(languages: ReadonlySet<string>): { key: string; patterns: GatedPatterns } {
+  const lexicons = LEXICONS.filter((lexicon) => languages.has(lexicon.lang));
+  const key = lexicons.map((lexicon) => lexicon.lang).join("+");
+  let patterns = GATED_BY_LANGUAGES.get(key);
+  if (patterns === undefined) {
+    patterns = gatedPatterns(lexicons);
+    GATED_BY_LANGUAGES.set(key, patterns);
+  }
+  return { key, patterns };
+}
+/** One language's gated patterns, anchored where a span starts: which language a span is in. */
+const STICKY_BY_LANGUAGE = new Map(
+  LEXICONS.map((lexicon) => [
+    lexicon.lang,
+    Object.fromEntries(
+      GATED.map((category) => [category, new RegExp(union(category, [lexicon]).source, "y")]),
+    ) as GatedPatterns,
+  ]),
+);
+gatedFor(new Set(["en"]));
+
 const PATTERNS = {
-  minors: union("minors"),
-  strongMinors: union("strongMinors"),
-  school: union("school"),
-  childBodies: union("childBodies"),
-  sexual: union("sexual"),
   sexEducation: union("sexEducation"),
-  romantic: union("romantic"),
-  media: union("media"),
-  roleplay: union("roleplay"),
   family: union("family"),
   past: union("past"),
   neutral: union("neutral"),
@@ -112,7 +149,7 @@ const SELF_DESCRIPTION_AFTER = `(?= ?(?:[,&+!:;]|\\.{2,}|$)| (?:and|n|here|lol|l
 const SELF_DESCRIPTION = { pattern: "^{N} y/o and", subject: "self", bare: true } as const;
 
 const AGE_PATTERNS: CompiledAge[] = [
-  ...LEXICONS.flatMap((lexicon) => lexicon.ages.map(lexiconAge)),
+  ...LEXICONS.flatMap((lexicon) => lexicon.ages.map((age) => lexiconAge({ ...age, lang: lexicon.lang }))),
   // a bare number set off after a person: "a girl, 11,", "my stepsister (12)", "Mädchen - 12"
   compileAge(
     { pattern: "{PERSON}, {N}", subject: "other", bare: true },
@@ -310,6 +347,9 @@ function followsAsAge(rest: string, bare: boolean): boolean {
 
 export interface Age extends Span {
   value: number;
+  lang: string | undefined;
+  /** no unit said it is an age ("you're 14", not "14 years old") */
+  bare: boolean;
   subject: AgePattern["subject"];
   past: boolean;
 }
@@ -335,12 +375,84 @@ function findAges(text: string): Age[] {
         end,
         text: text.slice(start, end),
         value,
+        lang: pattern.lang,
+        bare: pattern.bare === true,
         subject: pattern.subject,
         past: pattern.past === true,
       });
     }
   }
   return ages;
+}
+
+// --- ages worked out ---
+
+/**
+ * Ages said without being said: a birth year ("born in 2012", "nacida en 2012"), an age to come
+ * ("I turn thirteen next week": 12 now) and arithmetic on a stated age ("I'm 28 and you're half my
+ * age"). Each is read as the age it works out to today.
+ */
+const BIRTH_YEAR = new RegExp(
+  `(?<![a-z0-9])(?<who>i was|i'?m|i am|you were|you'?re|you are|u were|u r|ur|she was|he was|she'?s|he'?s)? ?${stretch(
+    "(?:born|birth ?year|year of birth|dob|d\\.o\\.b\\.?|naci|naci(?:da|do)|nee?|nee en|geboren|geb\\.|nat[oa]|nasci(?:da|do)?)",
+  )}(?: (?:in|on|en|le|im|em|nel|nell'|am|a|:|-))?(?: [a-z]+| \\d{1,2}(?:st|nd|rd|th)?,?| \\d{1,2}[./-]\\d{1,2}[./-]| of){0,3} ?(?<year>(?:19|20)\\d{2})(?![0-9])`,
+  "g",
+);
+const TURNS_SOON = new RegExp(
+  `(?<![a-z0-9])(?<who>i|i'?ll|i will|i'?m|i am|you|you'?ll|you will|you'?re|u|she|she'?ll|he|he'?ll|she'?s|he'?s) (?:(?:am|are|is|'?m|'?re|'?s) )?(?:going to |gonna |about to |finally |only |just )?(?:turn|turning|be|gonna be) (?<n>${NUMBER_WORDS}|\\d{1,2}) (?:next|this|in|on|tomorrow|soon|after|at the end)`,
+  "g",
+);
+const HALF_AGE =
+  /(?<![a-z0-9])(?:(?:exactly|only|just|like|about) )?(?<part>half|a third|a quarter|one third) (?:of )?(?<whose>my|your|his|her) age(?![a-z])/g;
+
+const ADULT_AGE =
+  /(?<![a-z0-9])(?<who>i'?m|i am|im|you'?re|you are|u r|ur|she'?s|he'?s|she is|he is) (?<n>[1-9]\d)(?![0-9])/g;
+
+/** The adult age said of someone ("I'm 28"): what arithmetic on an age starts from. */
+function adultAge(text: string, whose: Age["subject"]): number | undefined {
+  for (const match of matches(ADULT_AGE, text)) {
+    const value = Number(match.groups?.n);
+    if (value >= 18 && subjectOf(match.groups?.who) === whose) return value;
+  }
+  return undefined;
+}
+
+function subjectOf(who: string | undefined): Age["subject"] {
+  if (!who) return "other";
+  if (/^(?:i|i'|i )/.test(who) || who === "i") return "self";
+  if (/^(?:you|u|ur)/.test(who)) return "you";
+  return "other";
+}
+
+function workedOutAges(text: string, today: Date): Age[] {
+  const found: Age[] = [];
+  const add = (match: RegExpExecArray, value: number, subject: Age["subject"]) =>
+    found.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      text: match[0],
+      value,
+      lang: undefined,
+      bare: false,
+      subject,
+      past: false,
+    });
+  for (const match of matches(BIRTH_YEAR, text)) {
+    const value = today.getUTCFullYear() - Number(match.groups?.year);
+    if (value >= 1 && value < 18) add(match, value, subjectOf(match.groups?.who));
+  }
+  for (const match of matches(TURNS_SOON, text)) {
+    const value = (numberValue(match.groups?.n ?? "") ?? 0) - 1;
+    if (value >= 1 && value < 17) add(match, value, subjectOf(match.groups?.who));
+  }
+  for (const match of matches(HALF_AGE, text)) {
+    const whose = match.groups?.whose === "my" ? "self" : match.groups?.whose === "your" ? "you" : "other";
+    const base = adultAge(text, whose);
+    const part = match.groups?.part === "half" ? 2 : match.groups?.part === "a quarter" ? 4 : 3;
+    if (base !== undefined && base / part < 18)
+      add(match, Math.floor(base / part), whose === "self" ? "you" : "self");
+  }
+  return found;
 }
 
 // --- clauses ---
@@ -372,6 +484,8 @@ function isWordChar(char: string | undefined): boolean {
 
 // --- the reading ---
 
+const EVERY_LANGUAGE = anyLanguage(LEXICONS.map((lexicon) => lexicon.lang));
+
 export type MinorKind = "age" | "word" | "strong" | "school" | "body";
 
 export interface MinorMention extends Span {
@@ -401,40 +515,65 @@ export class Reading {
   #thirdAfter?: Span[];
   #starts?: Uint32Array;
 
-  constructor(reading: string) {
+  readonly #languages: TextLanguages;
+  readonly #gated: { key: string; patterns: GatedPatterns };
+
+  /** `languages` says which lists read which sentence; by default every list reads every one. */
+  constructor(reading: string, languages: TextLanguages = EVERY_LANGUAGE) {
     // adult endearments that contain a minor word ("mi niña") say nothing of age
     const text = reading.replace(PATTERNS.endearments, (found) => "x".repeat(found.length));
     this.text = text;
-    const ages = findAges(text);
+    this.#languages = languages;
+    this.#gated = gatedFor(languages.all);
+    const stated = findAges(text).filter(
+      // an age with its unit ("tu as 14 ans") is distinctive in any sentence; a bare one is read
+      // only in its language's sentences
+      (age) => age.lang === undefined || !age.bare || languages.at(age.start).has(age.lang),
+    );
+    const ages = [...stated, ...workedOutAges(text, new Date())];
     this.minors = [
-      ...findAll(PATTERNS.strongMinors, text).map((span) => ({ ...span, kind: "strong" as const })),
-      ...findAll(PATTERNS.childBodies, text).map((span) => ({ ...span, kind: "body" as const })),
-      ...findAll(PATTERNS.school, text).map((span) => ({ ...span, kind: "school" as const })),
-      ...findAll(PATTERNS.minors, text).map((span) => ({ ...span, kind: "word" as const })),
+      ...this.#find("strongMinors").map((span) => ({ ...span, kind: "strong" as const })),
+      ...this.#find("childBodies").map((span) => ({ ...span, kind: "body" as const })),
+      ...this.#find("school").map((span) => ({ ...span, kind: "school" as const })),
+      ...this.#find("minors").map((span) => ({ ...span, kind: "word" as const })),
       ...ages.filter((age) => age.value < 18).map((age) => ({ ...age, kind: "age" as const, age })),
     ];
+  }
+
+  /** The spans of a gated list in the sentences of their language. */
+  #find(category: GatedCategory): Span[] {
+    const spans = findAll(this.#gated.patterns[category], this.text);
+    if (this.#gated.key === "en") return spans;
+    return spans.filter((span) =>
+      [...this.#languages.at(span.start)].some((language) => {
+        const sticky = STICKY_BY_LANGUAGE.get(language)?.[category];
+        if (sticky === undefined) return false;
+        sticky.lastIndex = span.start;
+        return sticky.test(this.text);
+      }),
+    );
   }
 
   get sexual(): ContextWord[] {
     if (this.#sexual === undefined) {
       const education = findAll(PATTERNS.sexEducation, this.text);
-      this.#sexual = findAll(PATTERNS.sexual, this.text).map((span) => this.#context(span, education));
+      this.#sexual = this.#find("sexual").map((span) => this.#context(span, education));
     }
     return this.#sexual;
   }
 
   get romantic(): ContextWord[] {
-    this.#romantic ??= findAll(PATTERNS.romantic, this.text).map((span) => this.#context(span, []));
+    this.#romantic ??= this.#find("romantic").map((span) => this.#context(span, []));
     return this.#romantic;
   }
 
   get media(): Span[] {
-    this.#media ??= findAll(PATTERNS.media, this.text);
+    this.#media ??= this.#find("media");
     return this.#media;
   }
 
   #spansOf(kind: "roleplay" | "family" | "past" | "neutral"): Span[] {
-    this.#spans[kind] ??= findAll(PATTERNS[kind], this.text);
+    this.#spans[kind] ??= kind === "roleplay" ? this.#find(kind) : findAll(PATTERNS[kind], this.text);
     return this.#spans[kind];
   }
 

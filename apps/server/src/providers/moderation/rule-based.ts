@@ -1,38 +1,217 @@
 import { type MinorMention, Reading } from "./cues.ts";
+import { textLanguages } from "./language.ts";
 import { textReadings } from "./normalize.ts";
-import type { ContentClassifier, ModerationVerdict } from "./types.ts";
-import { refusesMinorsInWorldLanguages } from "./world/world-rules.ts";
+import type {
+  ContentClassifier,
+  ModerationContext,
+  ModerationSurface,
+  ModerationVerdict,
+  RuleStrength,
+  RuleVerdict,
+} from "./types.ts";
+import { worldEvidence } from "./world/world-rules.ts";
 
 /**
- * The offline check that always runs (decision 13): refuses any text in which the character or
- * the user is, plays or is described as someone under 18 (in a companion chat that is a romantic
- * context by itself), and any sexual or romantic content about a minor. It reads English, Spanish,
- * French, German, Portuguese and Italian at once, after undoing disguises (normalize.ts), and
- * some twenty other languages in their own scripts (world/world-rules.ts); either refuses.
+ * The offline check that always runs (decision 13, decision 35): finds a minor in a role, or a
+ * minor next to sexual or romantic content, and says how sure it is. It reads English, Spanish,
+ * French, German, Portuguese and Italian (each only in sentences in that language, language.ts),
+ * after undoing disguises (normalize.ts), and some thirty other languages in their own scripts
+ * (world/world-rules.ts).
  *
- * A minor mentioned as the user's child or pupil, in the user's own past, or next to words that
- * make it adult talk (a teacher, a reunion, "feel like a kid again") is allowed unless sex or
- * romance is tied to them.
+ * Strong evidence refuses by itself: an age under 18, a word for a child or a strong term, placed
+ * as a role or next to sex or romance. Weak evidence (a school word, a youthful "little girl", a
+ * single digit where texting uses digits for words: "u r 2 cute") never refuses alone: the
+ * configured classifier decides it (rules-first.ts).
+ *
+ * A text is judged with its context: the recent turns of the chat and the character's definition.
+ * A minor established three messages ago stays a minor: the text is refused when the context and
+ * the text together are, and the context alone is not.
  */
 export class RuleBasedClassifier implements ContentClassifier {
   readonly name = "rules";
 
-  async classify(text: string): Promise<ModerationVerdict> {
-    return this.verdict(text);
+  async classify(
+    text: string,
+    surface: ModerationSurface = "chat_message",
+    context?: ModerationContext,
+  ): Promise<ModerationVerdict> {
+    const verdict = this.verdict(text, surface, context);
+    return verdict.strength === "strong" ? verdict : { allowed: true };
   }
 
-  /** The same verdict, at once: the rules need no server. */
-  verdict(text: string): ModerationVerdict {
-    return refusesMinors(text) ? { allowed: false, category: "minors" } : { allowed: true };
+  /** The rules' verdict, at once: they need no server. */
+  verdict(
+    text: string,
+    surface: ModerationSurface = "chat_message",
+    context?: ModerationContext,
+  ): RuleVerdict {
+    const own = surface === "character_definition" ? inspectLong(definitionReading(text)) : inspect(text);
+    if (own.strength === "strong" || !context) return verdictOf(own, surface);
+    const before = contextText(context, surface);
+    if (before === "") return verdictOf(own, surface);
+    const together = inspect(`${before}\n${text}`);
+    if (rank(together.strength) <= rank(own.strength)) return verdictOf(own, surface);
+    // the context alone already held this evidence: it is not this text's doing
+    if (rank(inspect(before).strength) >= rank(together.strength)) return verdictOf(own, surface);
+    return verdictOf(together, surface);
   }
 }
 
-/** Whether any reading of the text puts a minor in a role, or in a sexual or romantic context. */
+const rank = (strength: RuleStrength) => (strength === "strong" ? 2 : strength === "weak" ? 1 : 0);
+
+/** What the rules found in one text: the strongest evidence and its words. */
+interface Finding {
+  strength: RuleStrength;
+  evidence?: string;
+}
+
+const REASONS: Record<ModerationSurface, string> = {
+  chat_message:
+    "This message was not sent: it puts someone under 18 in a romantic or sexual role, which is never allowed here.",
+  image_prompt:
+    "This picture was not made: the prompt puts someone under 18 in a sexual or suggestive context, which is never allowed here.",
+  character_definition:
+    "This character can't be saved: it describes or plays someone under 18 in a romantic or sexual role. Characters must be adults, 18 or older.",
+  model_output: "The reply was held back: it put someone under 18 in a romantic or sexual role.",
+};
+
+function verdictOf(finding: Finding, surface: ModerationSurface): RuleVerdict {
+  if (finding.strength === "none") return { allowed: true, strength: "none" };
+  return {
+    allowed: finding.strength !== "strong",
+    strength: finding.strength,
+    category: "minors",
+    reason: REASONS[surface],
+    ...(finding.evidence ? { evidence: finding.evidence } : {}),
+  };
+}
+
+/** Turns of context read with a text: enough for a set-up spread over a few messages. */
+const CONTEXT_TURNS = 6;
+const CONTEXT_CHARACTERS = 3_000;
+const DEFINITION_CHARACTERS = 4_000;
+
+function contextText(context: ModerationContext, surface: ModerationSurface): string {
+  const turns = (context.turns ?? [])
+    .slice(-CONTEXT_TURNS)
+    .map((turn) => turn.text)
+    .join("\n")
+    .slice(-CONTEXT_CHARACTERS);
+  // the definition says who the character is; a message is read against it
+  const definition =
+    context.definition && surface !== "character_definition"
+      ? definitionReading(context.definition.slice(0, DEFINITION_CHARACTERS))
+      : "";
+  return [definition, turns].filter((part) => part.trim() !== "").join("\n");
+}
+
+const FRAME = /^Roleplay character definition\.\s*/;
+
+/**
+ * A character's definition read as the character: its name and {{char}} are "you", so "{{char}}
+ * is 14" reads as "you are 14" (a role), while a teacher at a high school or a childhood memory
+ * stays what it is. The name comes from the definition's "Name: …." line.
+ */
+function definitionReading(text: string): string {
+  const body = text.replace(FRAME, "");
+  const name = body.match(/^Name: ([^\n.]{1,60})\./)?.[1]?.trim();
+  const names = ["\\{\\{char\\}\\}", "<BOT>", ...(name ? [escapeRegExp(name)] : [])].join("|");
+  return body
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) is(?= )`, "giu"), "you are")
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})['\u2019]s(?= )`, "giu"), "your")
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "giu"), "you")
+    .replace(/(?<![\p{L}\p{N}])age\s*[:=]\s*/giu, "you are ");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Past this length a text is read a few sentences at a time (a card runs to 10,000 characters and more). */
+const LONG_TEXT = 1_500;
+const WINDOW_SENTENCES = 4;
+const SENTENCE_END = /(?<=[.!?\n。！？])\s*/u;
+
+/**
+ * A long text read in overlapping windows of a few sentences: in a card, "her child" in the
+ * backstory and a sexual scene ten paragraphs later are not about each other, while a minor and
+ * sex or romance within a few sentences are.
+ */
+function inspectLong(text: string): Finding {
+  if (text.length <= LONG_TEXT) return inspect(text);
+  const sentences = text.split(SENTENCE_END).filter((sentence) => sentence.trim() !== "");
+  let best: Finding = { strength: "none" };
+  const step = WINDOW_SENTENCES / 2;
+  for (let start = 0; start < sentences.length; start += step) {
+    const finding = inspect(sentences.slice(start, start + WINDOW_SENTENCES).join(" "));
+    if (rank(finding.strength) > rank(best.strength)) best = finding;
+    if (best.strength === "strong") return best;
+    if (start + WINDOW_SENTENCES >= sentences.length) break;
+  }
+  return best;
+}
+
+/** The strongest evidence any reading of the text gives, in the main rules or the world rules. */
+export function inspect(text: string): Finding {
+  let best: Finding = { strength: "none" };
+  for (const reading of textReadings(text)) {
+    const finding = readingFinding(new Reading(reading, textLanguages(reading)));
+    if (rank(finding.strength) > rank(best.strength)) best = finding;
+    if (best.strength === "strong") return best;
+  }
+  const world = worldEvidence(text);
+  return world === undefined ? best : { strength: "strong", evidence: world };
+}
+
+/** Whether the rules alone refuse the text (strong evidence). */
 export function refusesMinors(text: string): boolean {
-  return (
-    textReadings(text).some((reading) => readingRefused(new Reading(reading))) ||
-    refusesMinorsInWorldLanguages(text)
-  );
+  return inspect(text).strength === "strong";
+}
+
+function readingFinding(reading: Reading): Finding {
+  let best: Finding = { strength: "none" };
+  for (const mention of reading.minors) {
+    const where = placement(reading, mention);
+    if (!mentionRefused(reading, mention, where)) continue;
+    const strength = weakMention(reading, mention, where) ? "weak" : "strong";
+    if (rank(strength) > rank(best.strength)) best = { strength, evidence: mention.text };
+    if (strength === "strong") break;
+  }
+  return best;
+}
+
+/** "kid" said to someone as a name ("Fuck off, kid."): an adult's put-down, not an age. */
+function addressed(reading: Reading, mention: MinorMention): boolean {
+  if (!/^(?:kid|kiddo|child)$/.test(mention.text)) return false;
+  const before = reading.text.slice(Math.max(0, mention.start - 2), mention.start);
+  const after = reading.text.charAt(mention.end);
+  return /, ?$/.test(before) && /^[.,!?"'*]?$/.test(after);
+}
+
+/** Youthful words an adult uses of an adult ("be my little girl"). */
+const YOUTHFUL = /^(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)$/;
+
+/**
+ * Evidence that is not enough alone: a school word neither said as the pair's role ("you're a
+ * ninth grader") nor next to sex or romance ("Education: High School"); a single digit said
+ * without a unit ("u r 2 cute", "I'm 4 real"); a youthful word with no sex ("be my little girl").
+ */
+function weakMention(reading: Reading, mention: MinorMention, where: Placement): boolean {
+  const sexual = reading.sexual.some((word) => !word.educational);
+  switch (mention.kind) {
+    case "school":
+      return (
+        !sexual &&
+        reading.romantic.length === 0 &&
+        !(where === "role" && (reading.afterRoleCopula(mention) || reading.setsUpRoleplay))
+      );
+    case "age":
+      return mention.age?.bare === true && mention.age.value < 10;
+    case "word":
+      return (YOUTHFUL.test(mention.text) && !sexual) || addressed(reading, mention);
+    default:
+      return false;
+  }
 }
 
 /** At most this many words make a message a bare description ("young teen", "14 y/o"): of the pair. */
@@ -58,12 +237,7 @@ function placement(reading: Reading, mention: MinorMention): Placement {
   return "other";
 }
 
-function readingRefused(reading: Reading): boolean {
-  return reading.minors.some((mention) => mentionRefused(reading, mention));
-}
-
-function mentionRefused(reading: Reading, mention: MinorMention): boolean {
-  const where = placement(reading, mention);
+function mentionRefused(reading: Reading, mention: MinorMention, where: Placement): boolean {
   if (where === "neutral") return false;
   if (where === "role") return true;
   const sexual = reading.sexual.filter((word) => !word.educational);

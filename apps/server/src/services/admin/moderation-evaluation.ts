@@ -20,7 +20,7 @@ export class ModerationEvaluation {
   }
 
   async #compute(): Promise<EvaluationFigures> {
-    const cases = loadCases("all");
+    const cases = loadCases("tuning");
     const score = await scoreClassifier(new RuleBasedClassifier(), cases);
     const languages = [...new Set(cases.map((item) => item.lang))];
     return {

@@ -4,7 +4,7 @@ import type { ContentClassifier } from "../types.ts";
 import { loadCases, scoreClassifier, TARGETS } from "./score.ts";
 
 describe("the labelled moderation evaluation set", () => {
-  const cases = loadCases();
+  const cases = loadCases("main");
 
   it("has at least 200 cases, about half each way, in six languages", () => {
     expect(cases.length).toBeGreaterThanOrEqual(200);

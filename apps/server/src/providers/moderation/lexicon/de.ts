@@ -1,6 +1,7 @@
 import type { Lexicon } from "./types.ts";
 
 export const german: Lexicon = {
+  lang: "de",
   numbers: {
     eins: 1,
     zwei: 2,

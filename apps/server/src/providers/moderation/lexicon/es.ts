@@ -1,6 +1,7 @@
 import type { Lexicon } from "./types.ts";
 
 export const spanish: Lexicon = {
+  lang: "es",
   numbers: {
     uno: 1,
     una: 1,

@@ -1,6 +1,7 @@
 import type { Lexicon } from "./types.ts";
 
 export const french: Lexicon = {
+  lang: "fr",
   numbers: {
     un: 1,
     une: 1,

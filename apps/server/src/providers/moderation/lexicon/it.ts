@@ -1,6 +1,7 @@
 import type { Lexicon } from "./types.ts";
 
 export const italian: Lexicon = {
+  lang: "it",
   numbers: {
     uno: 1,
     due: 2,

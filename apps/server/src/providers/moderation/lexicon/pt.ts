@@ -1,6 +1,7 @@
 import type { Lexicon } from "./types.ts";
 
 export const portuguese: Lexicon = {
+  lang: "pt",
   numbers: {
     um: 1,
     uma: 1,

@@ -4,6 +4,8 @@
  * and a space may be missing or a hyphen (see patterns.ts `stretch`).
  */
 export interface Lexicon {
+  /** the ISO 639-1 code: the lists read only sentences in this language (see language.ts) */
+  lang: string;
   /** number words from one to nineteen and the tens from twenty, with their values */
   numbers: Record<string, number>;
   /** ages: `{N}` stands for the number (digits or a number word), `{PERSON}` for a noun of `persons` */
@@ -61,6 +63,8 @@ export interface Lexicon {
 
 export interface AgePattern {
   pattern: string;
+  /** the language whose lists it belongs to; none for the patterns every language shares */
+  lang?: string;
   /** who is that old */
   subject: "self" | "you" | "we" | "other";
   /** said of the past ("when I was 14") */

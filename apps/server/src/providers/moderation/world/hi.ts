@@ -55,8 +55,6 @@ export const hindi: WorldTable = {
     "छात्रा",
     "कक्षा \\d",
     "(?:सातवीं|आठवीं|नौवीं) कक्षा",
-    "school girl",
-    "schoolgirl",
   ],
   strong: ["लोली~"],
   romantic: [

@@ -38,7 +38,10 @@ describe("the world-language moderation rules", () => {
     "ты ре6енок, раздевайся",
   ])("refuses %s, and so does the rule-based classifier", async (text) => {
     expect(refusesMinorsInWorldLanguages(text)).toBe(true);
-    expect(await new RuleBasedClassifier().classify(text)).toEqual({ allowed: false, category: "minors" });
+    expect(await new RuleBasedClassifier().classify(text)).toMatchObject({
+      allowed: false,
+      category: "minors",
+    });
   });
 
   it.each([

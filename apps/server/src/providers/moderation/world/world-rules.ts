@@ -1,3 +1,4 @@
+import { textLanguages } from "../language.ts";
 import { type AgePattern, WORLD_TABLES, type WorldTable } from "./index.ts";
 import { worldText } from "./text.ts";
 
@@ -275,22 +276,70 @@ function compile(tables: readonly WorldTable[]): Rules {
   };
 }
 
-/** The rules for each combination of scripts met so far (a handful in practice). */
-const RULES_BY_SCRIPTS = new Map<number, Rules>();
+/**
+ * Tables of languages written in Latin letters that the language detector knows (language.ts) read
+ * a text only when a sentence of it is in their language: Dutch "kind" is a child, English "kind"
+ * is not. Romanised tables (ru-latn, ja-latn …) and languages the detector does not know (Swahili)
+ * read every Latin text. The Japanese table reads only text with kana: Chinese "其中一" ("one of
+ * them") is no Japanese "中一" (first year of middle school).
+ */
+const DETECTED_LATIN = new Set([
+  "pl",
+  "cs",
+  "sk",
+  "nl",
+  "sv",
+  "da",
+  "no",
+  "ro",
+  "hu",
+  "tr",
+  "az",
+  "ms",
+  "id",
+  "tl",
+  "vi",
+  "fi",
+  "hr",
+  "sr",
+  "bs",
+  "sl",
+  "lt",
+  "lv",
+  "et",
+  "ca",
+  "sq",
+  "eu",
+  "is",
+]);
+const gatedByLanguage = (table: WorldTable) => table.langs.every((lang) => DETECTED_LATIN.has(lang));
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}歳]/u;
 
-function rulesFor(present: number): Rules {
-  let rules = RULES_BY_SCRIPTS.get(present);
+/** The rules for each combination of scripts and languages met so far (a handful in practice). */
+const RULES_BY_KEY = new Map<string, Rules>();
+const RULES_KEPT = 24;
+
+function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean): Rules {
+  const tables = WORLD_TABLES.filter(
+    (table) =>
+      (!gatedByLanguage(table) || table.langs.some((lang) => languages.has(lang))) &&
+      (kana || !(table.langs[0] === "ja" && !table.spaced)),
+  );
+  const key = `${present}:${tables.map((table) => WORLD_TABLES.indexOf(table)).join(",")}`;
+  let rules = RULES_BY_KEY.get(key);
   if (rules === undefined) {
-    rules = compile(WORLD_TABLES.map((table) => entriesFor(table, present)));
-    RULES_BY_SCRIPTS.set(present, rules);
+    rules = compile(tables.map((table) => entriesFor(table, present)));
+    if (RULES_BY_KEY.size >= RULES_KEPT) RULES_BY_KEY.clear();
+    RULES_BY_KEY.set(key, rules);
   }
   return rules;
 }
 
-// compiled at load for each script alone and with Latin, so no chat message waits for them
+// compiled at load for each script alone and with English, so no chat message waits for them
+const ENGLISH = new Set(["en"]);
 for (let script = 0; script < SCRIPTS.length; script++) {
-  rulesFor(1 << script);
-  rulesFor((1 << script) | 1);
+  rulesFor(1 << script, ENGLISH, true);
+  rulesFor((1 << script) | 1, ENGLISH, true);
 }
 
 // --- reading a text ---
@@ -430,11 +479,20 @@ function signalRefused(reading: WorldReading, signal: Signal): boolean {
   return sexual || romantic.length > 0;
 }
 
+/**
+ * The words of the first minor signal the world rules refuse: one placed as the chat pair's role
+ * or next to sex or romance, in the world languages; undefined when there is none.
+ */
+export function worldEvidence(text: string): string | undefined {
+  const reading = worldText(text);
+  const rules = rulesFor(scriptsOf(reading), textLanguages(text).sure, KANA.test(text));
+  if (!rules.anySignal.test(reading)) return undefined;
+  const world = new WorldReading(reading, rules);
+  const signal = world.signals().find((found) => signalRefused(world, found));
+  return signal === undefined ? undefined : reading.slice(signal.start, signal.end);
+}
+
 /** Whether the text puts a minor in a role or next to sex or romance, in the world languages. */
 export function refusesMinorsInWorldLanguages(text: string): boolean {
-  const reading = worldText(text);
-  const rules = rulesFor(scriptsOf(reading));
-  if (!rules.anySignal.test(reading)) return false;
-  const world = new WorldReading(reading, rules);
-  return world.signals().some((signal) => signalRefused(world, signal));
+  return worldEvidence(text) !== undefined;
 }
