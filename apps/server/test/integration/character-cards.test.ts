@@ -91,8 +91,10 @@ const BAD_FILES: Array<{ kind: string; body: Buffer; type: string; status: numbe
     code: "not_a_card",
   },
   {
-    kind: "a card with a field of the wrong type",
-    body: Buffer.from(JSON.stringify({ spec: "chara_card_v2", data: { name: "Ada", tags: "not a list" } })),
+    kind: "a card whose description is not text",
+    body: Buffer.from(
+      JSON.stringify({ spec: "chara_card_v2", data: { name: "Ada", description: { en: "not text" } } }),
+    ),
     type: "application/json",
     status: 400,
     code: "broken_card",
@@ -237,6 +239,72 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
       expect(exported.status).toBe(200);
       expect(await sameColor(exported.raw, fixture(file)), file).toBe(true);
     }
+  });
+
+  it("imports the loose cards SillyTavern imports: positions, tags, numbers and booleans as editors write them", async () => {
+    const collector = await user();
+    const messy = {
+      spec: "chara_card_v2",
+      data: {
+        name: "Wren Calder",
+        description: "Wren, 29, sails cargo between the islands.",
+        first_mes: "Ahoy.",
+        tags: [{ name: "sea" }, "ships, storms", 7, null],
+        character_version: 2,
+        extensions: [],
+        character_book: {
+          scan_depth: "3",
+          entries: {
+            "0": {
+              uid: 0,
+              key: "harbor",
+              content: "The harbor.",
+              position: "",
+              order: "2",
+              disable: "false",
+            },
+            "1": {
+              keys: ["storm"],
+              content: "The storm.",
+              position: "0",
+              enabled: "true",
+              insertion_order: "1",
+            },
+            "2": { keys: "fog, mist", content: "The fog.", position: 4, constant: "false", priority: "5" },
+          },
+        },
+      },
+    };
+    const { status, body } = await collector.upload(Buffer.from(JSON.stringify(messy)), "application/json");
+    expect(status, JSON.stringify(body)).toBe(201);
+    const definition = await definitionOf(customModelCreatedSchema.parse(body).model_id);
+    expect(definition).toMatchObject({ tags: ["sea", "ships", "storms", "7"], character_version: "2" });
+    expect(definition.character_book?.entries.map((entry) => entry.position)).toEqual([
+      undefined,
+      "before_char",
+      "after_char",
+    ]);
+  });
+
+  it("refuses a card that hides a minor's age in macros and HTML entities, and charges nothing", async () => {
+    const careful = await user();
+    const before = await tokensOf(careful.id);
+    for (const description of [
+      "{{char}} is twel{{original}}ve years old.",
+      "{{char}} is twel{{// a comment}}ve years old.",
+      "{{char}} is &#49;&#50; years old.",
+      "{{char}} is {{random:twenty,twelve}} years old.",
+    ]) {
+      const card = { spec: "chara_card_v2", data: { name: "Lily", description, first_mes: "Hi." } };
+      const { status, body } = await careful.upload(Buffer.from(JSON.stringify(card)), "application/json");
+      expect({ description, status, error: body.error }).toEqual({
+        description,
+        status: 422,
+        error: "content_refused",
+      });
+    }
+    expect(await charactersOf(careful.id)).toEqual([]);
+    expect(await tokensOf(careful.id)).toBe(before);
   });
 
   it("refuses an age under 18 before reading the card: 400, nothing stored or charged", async () => {

@@ -147,9 +147,9 @@ describe("parseCard", () => {
     expect(refusal(() => parseCard({ spec: "lorebook_v3", data: {} })).message).toContain('"lorebook_v3"');
   });
 
-  it("refuses a card whose fields have the wrong types, naming them", () => {
+  it("refuses a card whose texts are not text, naming them", () => {
     const wrongDescription = refusal(() =>
-      parseCard({ spec: "chara_card_v2", data: { name: "X", description: 5 } }),
+      parseCard({ spec: "chara_card_v2", data: { name: "X", description: { en: "a list of facts" } } }),
     );
     expect(wrongDescription).toMatchObject({
       code: "broken_card",
@@ -158,17 +158,388 @@ describe("parseCard", () => {
     const wrongEntry = refusal(() =>
       parseCard({
         spec: "chara_card_v3",
-        data: { name: "X", character_book: { entries: [{ keys: ["a"], content: "b", enabled: "yes" }] } },
+        data: { name: "X", character_book: { entries: [{ keys: ["a"], content: ["b", "c"] }] } },
       }),
     );
-    expect(wrongEntry.message).toContain("data.character_book.entries.0.enabled should be true or false");
-    expect(refusal(() => parseCard({ spec: "chara_card_v2", data: { name: "   " } })).message).toContain(
-      "data.name should be the character's name",
+    expect(wrongEntry.message).toContain("data.character_book.entries.0.content should be text");
+    const wrongGreetings = refusal(() =>
+      parseCard({ spec: "chara_card_v2", data: { name: "X", alternate_greetings: [{ text: "hi" }] } }),
     );
+    expect(wrongGreetings.message).toContain("data.alternate_greetings should be a list of texts");
+    for (const name of ["   ", null, "", { first: "Ada" }]) {
+      expect(refusal(() => parseCard({ spec: "chara_card_v2", data: { name } })).message).toContain(
+        "data.name should be the character's name",
+      );
+    }
     expect(refusal(() => parseCard({ spec: "chara_card_v2", data: [] })).code).toBe("broken_card");
-    expect(
-      refusal(() => parseCard({ spec: "chara_card_v3", data: { name: "X", extensions: [] } })).message,
-    ).toContain("data.extensions should be an object");
+    expect(refusal(() => parseCard({ spec: "chara_card_v3", data: "Ada" })).code).toBe("broken_card");
+  });
+});
+
+/** A V2 card of these data fields, with a lorebook of these entries when there are any. */
+function v2Card(data: Record<string, unknown>, entries?: unknown): Record<string, unknown> {
+  return {
+    spec: "chara_card_v2",
+    spec_version: "2.0",
+    data: { name: "Wren", ...data, ...(entries !== undefined ? { character_book: { entries } } : {}) },
+  };
+}
+
+const entryOf = (card: CardData, index = 0) => card.character_book?.entries[index];
+
+describe("parseCard on real cards' loose values (as SillyTavern imports them)", () => {
+  it("reads an entry's position as a number, a numeric text, a word, or leaves it to the default", () => {
+    const positions: Array<[unknown, string | undefined]> = [
+      [0, "before_char"],
+      [1, "after_char"],
+      ["0", "before_char"],
+      [" 1 ", "after_char"],
+      [4, "after_char"],
+      ["", undefined],
+      [null, undefined],
+      ["before_char", "before_char"],
+      ["after_char", "after_char"],
+      ["Before_Char", "before_char"],
+      ["before", "before_char"],
+      ["after ", "after_char"],
+      ["at_depth", undefined],
+      [-1, undefined],
+      [true, undefined],
+    ];
+    for (const [position, read] of positions) {
+      const entry = entryOf(parseCard(v2Card({}, [{ keys: ["k"], content: "c", position }])));
+      expect(entry?.position, JSON.stringify(position)).toBe(read);
+      expect(entry, JSON.stringify(position)).toBeDefined();
+      if (read === undefined) expect(entry).not.toHaveProperty("position");
+    }
+  });
+
+  it("keeps a world info position a card cannot say in the entry's extensions, as SillyTavern does", () => {
+    const card = parseCard(
+      v2Card({}, [
+        { content: "at depth", position: "4" },
+        { content: "its own", position: 4, extensions: { position: 2 } },
+        { content: "after", position: 1 },
+      ]),
+    );
+    expect(entryOf(card, 0)).toMatchObject({ position: "after_char", extensions: { position: 4 } });
+    expect(entryOf(card, 1)?.extensions).toEqual({ position: 2 });
+    expect(entryOf(card, 2)?.extensions).toEqual({});
+  });
+
+  it("reads tags as texts, numbers, objects naming a tag, comma-separated texts or null", () => {
+    const tags: Array<[unknown, string[]]> = [
+      [
+        ["romance", "fantasy"],
+        ["romance", "fantasy"],
+      ],
+      [
+        [{ name: "romance" }, { label: "Fantasy" }, { tag: "slow burn" }, { id: 3 }],
+        ["romance", "Fantasy", "slow burn"],
+      ],
+      ["romance, fantasy ,, slow burn", ["romance", "fantasy", "slow burn"]],
+      [
+        [2024, "OC", null, "", "  ", ["nested"], true],
+        ["2024", "OC"],
+      ],
+      [["Romance", "romance", " ROMANCE "], ["Romance"]],
+      [
+        ["a, b", { name: "c, d" }],
+        ["a", "b", "c", "d"],
+      ],
+      [null, []],
+      [{ name: "solo" }, ["solo"]],
+      [42, ["42"]],
+      [false, []],
+    ];
+    for (const [written, read] of tags) {
+      expect(parseCard(v2Card({ tags: written })).tags, JSON.stringify(written)).toEqual(read);
+    }
+  });
+
+  it("reads numbers written as texts, and leaves out those that are not numbers", () => {
+    const card = parseCard({
+      ...v2Card({}),
+      data: {
+        name: "Wren",
+        character_book: {
+          scan_depth: "3",
+          token_budget: " 200 ",
+          entries: [
+            { content: "a", insertion_order: "10", priority: "5", depth: "4", extensions: { depth: "4" } },
+            { content: "b", insertion_order: "", priority: "high" },
+            { content: "c", insertion_order: null, priority: null },
+          ],
+        },
+      },
+    });
+    expect(card.character_book).toMatchObject({ scan_depth: 3, token_budget: 200 });
+    expect(entryOf(card, 0)).toMatchObject({
+      insertion_order: 10,
+      priority: 5,
+      depth: "4",
+      extensions: { depth: "4" },
+    });
+    expect(entryOf(card, 1)).toMatchObject({ insertion_order: 0 });
+    expect(entryOf(card, 1)).not.toHaveProperty("priority");
+    expect(entryOf(card, 2)).toMatchObject({ insertion_order: 0 });
+  });
+
+  it('reads booleans written as "true"/"false" texts (or 1/0), and leaves out words that are neither', () => {
+    const card = parseCard(
+      v2Card({}, [
+        {
+          content: "a",
+          enabled: "false",
+          constant: "true",
+          selective: "TRUE",
+          case_sensitive: 0,
+          use_regex: "false",
+        },
+        { content: "b", enabled: "yes", constant: "1", selective: "off" },
+        { content: "c", enabled: "sometimes", constant: "" },
+      ]),
+    );
+    expect(entryOf(card, 0)).toMatchObject({
+      enabled: false,
+      constant: true,
+      selective: true,
+      case_sensitive: false,
+      use_regex: false,
+    });
+    expect(entryOf(card, 1)).toMatchObject({ enabled: true, constant: true, selective: false });
+    expect(entryOf(card, 2)).toMatchObject({ enabled: true });
+    expect(entryOf(card, 2)).not.toHaveProperty("constant");
+    const book = parseCard(v2Card({ character_book: { recursive_scanning: "true", entries: [] } }));
+    expect(book.character_book?.recursive_scanning).toBe(true);
+  });
+
+  it("reads keys as a list or a comma-separated text, numbers as texts, leaving out empty ones", () => {
+    const card = parseCard(
+      v2Card({}, [
+        { content: "a", keys: "harbor, fog ,, Old Town", secondary_keys: "captain" },
+        { content: "b", keys: ["harbor", 1912, null, "", { key: "x" }], secondary_keys: [] },
+        { content: "c", keys: null },
+      ]),
+    );
+    expect(entryOf(card, 0)).toMatchObject({
+      keys: ["harbor", "fog", "Old Town"],
+      secondary_keys: ["captain"],
+    });
+    expect(entryOf(card, 1)).toMatchObject({ keys: ["harbor", "1912"], secondary_keys: [] });
+    expect(entryOf(card, 2)).toMatchObject({ keys: [] });
+  });
+
+  it("takes extensions of any shape, keeping objects as they are and the rest as none", () => {
+    for (const extensions of [[], "talkativeness", 5, null, true, [{ a: 1 }]]) {
+      const card = parseCard(
+        v2Card({ extensions, character_book: { extensions, entries: [{ content: "c", extensions }] } }),
+      );
+      expect(card.extensions, JSON.stringify(extensions)).toEqual({});
+      expect(card.character_book?.extensions).toEqual({});
+      expect(entryOf(card)?.extensions).toEqual({});
+    }
+    const kept = { talkativeness: "0.5", depth_prompt: { prompt: "p", depth: 4 }, list: [1] };
+    expect(parseCard(v2Card({ extensions: kept })).extensions).toEqual(kept);
+  });
+
+  it("reads entries written as an object keyed by id, as SillyTavern's world info keeps them", () => {
+    const card = parseCard(
+      v2Card(
+        {},
+        {
+          "0": { keys: ["harbor"], content: "The harbor.", insertion_order: 2 },
+          "7": { id: 12, keys: ["fog"], content: "The fog." },
+          lamp: { keys: ["lamp"], content: "The lamp." },
+          broken: "not an entry",
+        },
+      ),
+    );
+    expect(card.character_book?.entries).toEqual([
+      expect.objectContaining({ id: 0, keys: ["harbor"], content: "The harbor.", insertion_order: 2 }),
+      expect.objectContaining({ id: 12, keys: ["fog"], content: "The fog." }),
+      expect.objectContaining({ id: "lamp", keys: ["lamp"], content: "The lamp." }),
+    ]);
+  });
+
+  it("reads entries under world info's own field names", () => {
+    const card = parseCard(
+      v2Card(
+        {},
+        {
+          "3": {
+            uid: 3,
+            key: ["lighthouse"],
+            keysecondary: ["keeper"],
+            content: "The light is out.",
+            order: 100,
+            disable: "false",
+            caseSensitive: null,
+            position: 0,
+            depth: 4,
+            probability: 100,
+            selective: true,
+            constant: false,
+          },
+          "4": { uid: 4, key: "ferry, dock", content: "The ferry.", disable: true, position: 4 },
+        },
+      ),
+    );
+    const [first, second] = card.character_book?.entries ?? [];
+    expect(first).toMatchObject({
+      id: 3,
+      keys: ["lighthouse"],
+      secondary_keys: ["keeper"],
+      insertion_order: 100,
+      enabled: true,
+      position: "before_char",
+      selective: true,
+      constant: false,
+      depth: 4,
+      probability: 100,
+    });
+    expect(first).not.toHaveProperty("key");
+    expect(first).not.toHaveProperty("disable");
+    expect(second).toMatchObject({
+      id: 4,
+      keys: ["ferry", "dock"],
+      enabled: false,
+      position: "after_char",
+      extensions: { position: 4 },
+    });
+    // the entries' own fields win over world info's names
+    const both = parseCard(
+      v2Card({}, [{ keys: ["a"], key: ["b"], enabled: true, disable: true, content: "c" }]),
+    );
+    expect(entryOf(both)).toMatchObject({ keys: ["a"], key: ["b"], enabled: true, disable: true });
+  });
+
+  it("takes null and missing optional fields anywhere as absent", () => {
+    const card = parseCard(
+      v2Card(
+        {
+          personality: null,
+          alternate_greetings: [null, "Evening."],
+          creator_notes: undefined,
+          nickname: null,
+          source: null,
+          assets: null,
+        },
+        [
+          {
+            keys: null,
+            content: null,
+            extensions: null,
+            enabled: null,
+            insertion_order: null,
+            case_sensitive: null,
+            name: null,
+            priority: null,
+            id: null,
+            comment: null,
+            selective: null,
+            secondary_keys: null,
+            position: null,
+            constant: null,
+            use_regex: null,
+          },
+          null,
+        ],
+      ),
+    );
+    expect(card).toMatchObject({ personality: "", alternate_greetings: ["Evening."], creator_notes: "" });
+    expect(card.v3).toBeUndefined();
+    expect(card.character_book?.entries).toStrictEqual([
+      { keys: [], content: "", extensions: {}, enabled: true, insertion_order: 0, use_regex: false },
+    ]);
+    expect(parseCard(v2Card({ character_book: null })).character_book).toBeUndefined();
+    expect(parseCard(v2Card({ character_book: "Harbor lore" })).character_book).toBeUndefined();
+  });
+
+  it("reads numbers where texts go as their text (character_version: 1.2)", () => {
+    const card = parseCard(v2Card({ character_version: 1.2, creator: 7, alternate_greetings: "Hello." }));
+    expect(card).toMatchObject({ character_version: "1.2", creator: "7", alternate_greetings: ["Hello."] });
+  });
+
+  it("reads flat V1 cards with V2's fields beside V1's, and V2 cards whose data lacks what the root has", () => {
+    const flat = parseCard({
+      name: "Wren",
+      description: "A sailor.",
+      creator_notes: "notes",
+      creator: "someone",
+      tags: "sea, ships",
+      talkativeness: "0.5",
+      alternate_greetings: ["Ahoy."],
+      character_book: { entries: [{ keys: "sea", content: "The sea.", position: "" }] },
+    });
+    expect(flat).toMatchObject({
+      name: "Wren",
+      description: "A sailor.",
+      creator_notes: "notes",
+      creator: "someone",
+      tags: ["sea", "ships"],
+      alternate_greetings: ["Ahoy."],
+      character_book: { entries: [{ keys: ["sea"], content: "The sea." }] },
+    });
+    const rootOnly = parseCard({
+      spec: "chara_card_v2",
+      name: "Wren",
+      description: "A sailor.",
+      first_mes: "Ahoy.",
+      personality: "Calm.",
+      data: { name: "", personality: "", tags: ["sea"] },
+    });
+    // the data's own texts win, even empty; only the name falls back when empty
+    expect(rootOnly).toMatchObject({
+      name: "Wren",
+      description: "A sailor.",
+      first_mes: "Ahoy.",
+      personality: "",
+      tags: ["sea"],
+    });
+    const noData = parseCard({ spec: "chara_card_v2", name: "Wren", first_mes: "Ahoy." });
+    expect(noData).toMatchObject({ name: "Wren", first_mes: "Ahoy." });
+    expect(parseCard({ spec: "Chara_Card_V3", data: { name: "Wren" } }).name).toBe("Wren");
+  });
+
+  it("reads every loose value of a messy card in one go, and reads it back the same", () => {
+    const messy = {
+      spec: "chara_card_v3",
+      spec_version: "3.0",
+      data: {
+        name: "Wren",
+        description: "A sailor.",
+        tags: [{ name: "sea" }, "ships, storms", 7],
+        character_version: 2,
+        extensions: [],
+        creation_date: "1700000000",
+        character_book: {
+          scan_depth: "2",
+          entries: {
+            "0": { key: "sea", content: "The sea.", position: "", order: "3", disable: "false" },
+            "1": {
+              keys: ["storm"],
+              content: "The storm.",
+              position: "0",
+              enabled: "true",
+              insertion_order: "1",
+            },
+          },
+        },
+      },
+    };
+    const card = parseCard(messy);
+    expect(card).toMatchObject({
+      tags: ["sea", "ships", "storms", "7"],
+      character_version: "2",
+      extensions: {},
+      v3: { creation_date: 1_700_000_000 },
+    });
+    expect(card.character_book?.entries).toMatchObject([
+      { id: 0, keys: ["sea"], insertion_order: 3, enabled: true },
+      { id: 1, keys: ["storm"], insertion_order: 1, enabled: true, position: "before_char" },
+    ]);
+    expect(parseCard(JSON.parse(JSON.stringify(toCardV3(card))))).toStrictEqual(card);
   });
 });
 

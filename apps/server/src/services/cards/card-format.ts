@@ -1,13 +1,29 @@
 import { type ZodError, z } from "zod";
 import { BadRequestError } from "../../errors.ts";
 import type { CardData, CharacterBook } from "./card-data.ts";
+import {
+  booleanOf,
+  entryIdOf,
+  extensionsOf,
+  isPlainObject,
+  keysOf,
+  labelOf,
+  numberOf,
+  positionNumberOf,
+  positionOf,
+  tagsOf,
+} from "./card-values.ts";
+import { cardEntryFields, entryList } from "./world-info.ts";
 
 /**
  * Tavern character cards as JSON (issue 11): V1 (flat, no `spec`), V2 (`chara_card_v2`) and V3
  * (`chara_card_v3`) read into CardData, and CardData written back as V3 (and as V2 for the PNG's
  * `chara` chunk). Every field is kept; strings are kept as written (only the name, which identifies
- * the character, is trimmed); a missing optional field takes the spec's default; a field of the
- * wrong type refuses the card with its path named.
+ * the character, is trimmed); a missing optional field takes the spec's default. Cards are read as
+ * leniently as SillyTavern reads them (card-values.ts, world-info.ts): numbers, booleans, tags,
+ * keys, positions and extensions in any shape editors write them. What is refused, with its path
+ * named, is a card without a name and one whose texts (the description, greetings, a lorebook
+ * entry's content…) are not text, since reading them as anything would change the character.
  */
 
 export const CARD_SPECS = { v2: "chara_card_v2", v3: "chara_card_v3" } as const;
@@ -33,97 +49,109 @@ export interface CharacterCardV2 {
 
 const SHOULD_BE_TEXT = "should be text";
 const SHOULD_BE_TEXTS = "should be a list of texts";
-const SHOULD_BE_NUMBER = "should be a number";
-const SHOULD_BE_BOOLEAN = "should be true or false";
-const SHOULD_BE_OBJECT = "should be an object";
+const SHOULD_BE_NAME = "should be the character's name";
+
+/** a number written without quotes is read as its text (`character_version: 1.2`) */
+const textValue = () => z.union([z.string(), z.number()], { error: SHOULD_BE_TEXT });
 
 // `null` is read as absent: several editors write it for empty optional fields
 const text = () =>
-  z
-    .string({ error: SHOULD_BE_TEXT })
+  textValue()
     .nullish()
-    .transform((value) => value ?? "");
-const optionalText = () =>
+    .transform((value) => (value == null ? "" : String(value)));
+/** a list of texts, null items left out; one text alone is a list of that text */
+const optionalTexts = () =>
   z
-    .string({ error: SHOULD_BE_TEXT })
+    .union([textValue(), z.array(textValue().nullable())], { error: SHOULD_BE_TEXTS })
     .nullish()
-    .transform((value) => value ?? undefined);
-const texts = () =>
-  z
-    .array(z.string({ error: SHOULD_BE_TEXT }), { error: SHOULD_BE_TEXTS })
-    .nullish()
-    .transform((value) => value ?? []);
-const optionalNumber = () =>
-  z
-    .number({ error: SHOULD_BE_NUMBER })
-    .nullish()
-    .transform((value) => value ?? undefined);
-const optionalBoolean = () =>
-  z
-    .boolean({ error: SHOULD_BE_BOOLEAN })
-    .nullish()
-    .transform((value) => value ?? undefined);
-const extensions = () =>
-  z
-    .record(z.string(), z.unknown(), { error: SHOULD_BE_OBJECT })
-    .nullish()
-    .transform((value) => value ?? {});
-/** lorebook keys: a list, or (as some editors write them) one text of comma-separated keys */
-const keys = () =>
-  z
-    .union(
-      [
-        z.array(z.string()),
-        z.string().transform((list) =>
-          list
-            .split(",")
-            .map((key) => key.trim())
-            .filter(Boolean),
-        ),
-      ],
-      { error: SHOULD_BE_TEXTS },
-    )
-    .nullish();
+    .transform((value) => {
+      if (value == null) return undefined;
+      if (!Array.isArray(value)) return String(value).trim() ? [String(value)] : [];
+      return value.filter((item) => item !== null).map(String);
+    });
+const texts = () => optionalTexts().transform((value) => value ?? []);
 
-const characterBookEntrySchema = z.looseObject({
-  keys: keys().transform((value) => value ?? []),
-  content: text(),
-  extensions: extensions(),
-  enabled: optionalBoolean().transform((value) => value ?? true),
-  insertion_order: optionalNumber().transform((value) => value ?? 0),
-  case_sensitive: optionalBoolean(),
-  use_regex: optionalBoolean().transform((value) => value ?? false),
-  constant: optionalBoolean(),
-  name: optionalText(),
-  priority: optionalNumber(),
-  id: z
-    .union([z.number(), z.string()], { error: "should be a number or text" })
-    .nullish()
-    .transform((value) => value ?? undefined),
-  comment: optionalText(),
-  selective: optionalBoolean(),
-  secondary_keys: keys().transform((value) => value ?? undefined),
-  position: z
-    .enum(["before_char", "after_char"], { error: "should be before_char or after_char" })
-    .nullish()
-    .transform((value) => value ?? undefined),
-});
+// the values below never refuse a card: what cannot be read is left out (card-values.ts)
+const lenient = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
+const label = () => lenient(labelOf);
+const optionalNumber = () => lenient(numberOf);
+const optionalBoolean = () => lenient(booleanOf);
+const extensions = () => lenient(extensionsOf);
 
-const characterBookSchema = z.looseObject({
-  name: optionalText(),
-  description: optionalText(),
-  scan_depth: optionalNumber(),
-  token_budget: optionalNumber(),
-  recursive_scanning: optionalBoolean(),
-  extensions: extensions(),
-  entries: z
-    .array(characterBookEntrySchema, { error: "should be a list of entries" })
-    .nullish()
-    .transform((value) => value ?? []),
-});
+/** The object without its undefined fields, so that reading a card twice gives the same object. */
+function withoutUndefined<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}
+
+const characterBookEntrySchema = z.preprocess(
+  (entry) => (isPlainObject(entry) ? cardEntryFields(entry) : entry),
+  z
+    .looseObject({
+      keys: lenient((value) => keysOf(value) ?? []),
+      content: text(),
+      extensions: extensions(),
+      enabled: lenient((value) => booleanOf(value) ?? true),
+      insertion_order: lenient((value) => numberOf(value) ?? 0),
+      case_sensitive: optionalBoolean(),
+      use_regex: lenient((value) => booleanOf(value) ?? false),
+      constant: optionalBoolean(),
+      name: label(),
+      priority: optionalNumber(),
+      id: lenient(entryIdOf),
+      comment: label(),
+      selective: optionalBoolean(),
+      secondary_keys: lenient(keysOf),
+      position: z.unknown().optional(),
+    })
+    .transform(({ position: written, ...entry }) => {
+      // a world info position a card cannot say (by the author's note, at a depth) is kept where
+      // SillyTavern reads it back from
+      const numbered = positionNumberOf(written);
+      const extensions =
+        numbered !== undefined && entry.extensions.position === undefined
+          ? { ...entry.extensions, position: numbered }
+          : entry.extensions;
+      return withoutUndefined({ ...entry, extensions, position: positionOf(written) });
+    }),
+);
+
+const characterBookSchema = z
+  .looseObject({
+    name: label(),
+    description: label(),
+    scan_depth: optionalNumber(),
+    token_budget: optionalNumber(),
+    recursive_scanning: optionalBoolean(),
+    extensions: extensions(),
+    // a list, or world info's object keyed by id; items that are not entries are left out
+    entries: lenient((value): unknown[] => entryList(value).filter(isPlainObject)).pipe(
+      z.array(characterBookEntrySchema),
+    ),
+  })
+  .transform(withoutUndefined);
+
+/** A book as an object; a bare list of entries as a book of them; anything else as no book. */
+function bookOf(value: unknown): Record<string, unknown> | undefined {
+  if (Array.isArray(value)) return { entries: value };
+  return isPlainObject(value) ? value : undefined;
+}
+
+/** V3's assets, as they came: those that are objects with a uri. */
+function assetsOf(value: unknown): Array<Record<string, unknown>> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((asset) => isPlainObject(asset) && typeof asset.uri === "string");
+}
+
+/** V3's notes by language code, the texts among them. */
+function textsByLanguageOf(value: unknown): Record<string, string> | undefined {
+  if (!isPlainObject(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
 
 const cardDataSchema = z.looseObject({
-  name: z.string({ error: "should be the character's name" }).trim().min(1, "should be the character's name"),
+  name: lenient((value) => labelOf(value)?.trim() ?? "").pipe(z.string().min(1, SHOULD_BE_NAME)),
   description: text(),
   personality: text(),
   scenario: text(),
@@ -133,31 +161,19 @@ const cardDataSchema = z.looseObject({
   system_prompt: text(),
   post_history_instructions: text(),
   alternate_greetings: texts(),
-  tags: texts(),
+  tags: lenient(tagsOf),
   creator: text(),
   character_version: text(),
   extensions: extensions(),
-  character_book: characterBookSchema.nullish().transform((value) => value ?? undefined),
-  // V3's own fields, checked here and kept in `v3`
-  nickname: optionalText(),
-  creator_notes_multilingual: z
-    .record(z.string(), z.string(), { error: "should be texts by language code" })
-    .nullish(),
-  source: z.array(z.string(), { error: SHOULD_BE_TEXTS }).nullish(),
-  group_only_greetings: z.array(z.string(), { error: SHOULD_BE_TEXTS }).nullish(),
+  character_book: lenient(bookOf).pipe(characterBookSchema.optional()),
+  // V3's own fields, read here and kept in `v3`
+  nickname: label(),
+  creator_notes_multilingual: lenient(textsByLanguageOf),
+  source: optionalTexts(),
+  group_only_greetings: optionalTexts(),
   creation_date: optionalNumber(),
   modification_date: optionalNumber(),
-  assets: z
-    .array(
-      z.looseObject({
-        type: z.string({ error: SHOULD_BE_TEXT }),
-        uri: z.string({ error: SHOULD_BE_TEXT }),
-        name: z.string({ error: SHOULD_BE_TEXT }),
-        ext: z.string({ error: SHOULD_BE_TEXT }),
-      }),
-      { error: "should be a list of assets" },
-    )
-    .nullish(),
+  assets: lenient(assetsOf),
 });
 
 /** CardData's own fields; every other data field is kept in `v3`. */
@@ -178,10 +194,6 @@ const CARD_DATA_FIELDS = new Set<string>([
   "extensions",
   "character_book",
 ]);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function notACard(message = "This is not a character card."): BadRequestError {
   return new BadRequestError(message, "not_a_card");
@@ -229,7 +241,7 @@ function cardDataOf(data: Record<string, unknown>, pathPrefix: string): CardData
   };
 }
 
-/** V1's fields, and the names Pygmalion-era cards gave them. */
+/** V1's fields, the names Pygmalion-era cards gave them, and V2's written flat as V1's are. */
 const V1_FIELDS: Record<string, readonly string[]> = {
   name: ["name", "char_name"],
   description: ["description", "char_persona"],
@@ -238,14 +250,24 @@ const V1_FIELDS: Record<string, readonly string[]> = {
   first_mes: ["first_mes", "char_greeting"],
   mes_example: ["mes_example", "example_dialogue"],
   // SillyTavern keeps these at the root of its V1-style exports
-  creator_notes: ["creatorcomment"],
+  creator_notes: ["creator_notes", "creatorcomment"],
   tags: ["tags"],
+  creator: ["creator"],
+  system_prompt: ["system_prompt"],
+  post_history_instructions: ["post_history_instructions"],
+  alternate_greetings: ["alternate_greetings"],
+  character_version: ["character_version"],
+  extensions: ["extensions"],
+  character_book: ["character_book"],
 };
+
+/** the V1 fields V2 writers mirror at the root, which a V2 card's data may leave out */
+const MIRRORED_FIELDS = ["name", "description", "personality", "scenario", "first_mes", "mes_example"];
 
 function v1DataOf(card: Record<string, unknown>): Record<string, unknown> | null {
   const data: Record<string, unknown> = {};
   for (const [field, names] of Object.entries(V1_FIELDS)) {
-    const name = names.find((candidate) => card[candidate] !== undefined);
+    const name = names.find((candidate) => card[candidate] !== undefined && card[candidate] !== null);
     if (name) data[field] = card[name];
   }
   return data.name === undefined && data.description === undefined && data.first_mes === undefined
@@ -253,21 +275,43 @@ function v1DataOf(card: Record<string, unknown>): Record<string, unknown> | null
     : data;
 }
 
+/**
+ * A V2 or V3 card's data, with the mirrored V1 fields it lacks taken from the root (and the name
+ * when the data's is empty, as SillyTavern takes it).
+ */
+function specDataOf(card: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+  const lacks = (field: string) =>
+    data[field] == null || (field === "name" && typeof data.name === "string" && !data.name.trim());
+  const missing = MIRRORED_FIELDS.filter((field) => lacks(field) && typeof card[field] === "string");
+  return missing.length === 0
+    ? data
+    : { ...data, ...Object.fromEntries(missing.map((field) => [field, card[field]])) };
+}
+
+/** chara_card_v2 and chara_card_v3, in any case, as some writers spell them */
+function isCardSpec(spec: unknown): boolean {
+  if (typeof spec !== "string") return false;
+  const name = spec.trim().toLowerCase();
+  return name === CARD_SPECS.v2 || name === CARD_SPECS.v3;
+}
+
 /** Any V1, V2 or V3 card (parsed JSON) as CardData; a 400 (not_a_card, broken_card) otherwise. */
 export function parseCard(json: unknown): CardData {
   if (!isPlainObject(json)) throw notACard("This is not a character card: it is not a JSON object.");
   const { spec, data } = json;
-  if (spec === CARD_SPECS.v3 || spec === CARD_SPECS.v2) {
-    if (!isPlainObject(data))
-      throw new BadRequestError(`This card's data ${SHOULD_BE_OBJECT}.`, "broken_card");
-    return cardDataOf(data, "data");
+  if (isCardSpec(spec)) {
+    if (isPlainObject(data)) return cardDataOf(specDataOf(json, data), "data");
+    // a card that names its spec but, as V1 does, keeps its fields at the root
+    const flat = data == null ? v1DataOf(json) : null;
+    if (!flat) throw new BadRequestError("This card's data should be an object.", "broken_card");
+    return cardDataOf(flat, "");
   }
-  if (spec !== undefined) {
+  if (spec !== undefined && spec !== null) {
     const what = typeof spec === "string" ? `a "${spec.slice(0, 40)}" file` : "not a card";
     throw notACard(`This is ${what}: cards are chara_card_v2 or chara_card_v3.`);
   }
   // a V2 card whose writer left out `spec`
-  if (isPlainObject(data) && data.name !== undefined) return cardDataOf(data, "data");
+  if (isPlainObject(data) && data.name != null) return cardDataOf(specDataOf(json, data), "data");
   const v1 = v1DataOf(json);
   if (!v1) throw notACard("This is not a character card: it has no name, description or greeting.");
   return cardDataOf(v1, "");

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors.ts";
 import { readCardUpload } from "./card-import.ts";
-import { readPngChunks } from "./card-png.ts";
+import { readPngChunks, writeCardPng } from "./card-png.ts";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/cards/${name}`, import.meta.url));
@@ -35,6 +35,31 @@ describe("readCardUpload", () => {
     expect(portraitPng).toBeNull();
     const withByteOrderMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fixture("v2.json")]);
     expect(readCardUpload(withByteOrderMark, "Application/JSON").data.name).toBe("Dorian Vale");
+  });
+
+  it("reads the loose cards SillyTavern imports, as JSON and as PNG", async () => {
+    const messy = {
+      spec: "chara_card_v2",
+      data: {
+        name: "Wren",
+        tags: [{ name: "sea" }, "ships, storms"],
+        extensions: [],
+        character_book: {
+          entries: [
+            { keys: "sea", content: "The sea.", position: "", insertion_order: "1", enabled: "true" },
+            { keys: ["storm"], content: "The storm.", position: "0" },
+          ],
+        },
+      },
+    };
+    const json = readCardUpload(Buffer.from(JSON.stringify(messy)), "application/json").data;
+    expect(json).toMatchObject({ name: "Wren", tags: ["sea", "ships", "storms"], extensions: {} });
+    expect(json.character_book?.entries.map((entry) => entry.position)).toEqual([undefined, "before_char"]);
+    const portrait = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#123" } })
+      .png()
+      .toBuffer();
+    const png = writeCardPng(portrait, { v2: messy, v3: { ...messy, spec: "chara_card_v3" } });
+    expect(readCardUpload(png, "image/png").data).toEqual(json);
   });
 
   it("checks the type and size before reading anything", () => {

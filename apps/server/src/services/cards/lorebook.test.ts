@@ -139,6 +139,39 @@ describe("matchLorebook", () => {
     expect(matchLorebook(lore, [])).toEqual(["The harbor smells of diesel."]);
   });
 
+  it("applies a lorebook written in SillyTavern's world info shape, its loose values read", () => {
+    const card = parseCard({
+      spec: "chara_card_v2",
+      data: {
+        name: "Wren",
+        character_book: {
+          scan_depth: "2",
+          entries: {
+            "0": { uid: 0, key: "harbor, dock", content: "The harbor.", order: "2", disable: "false" },
+            "1": { uid: 1, key: ["fog"], content: "The fog.", order: "1", disable: "true" },
+            "2": { uid: 2, key: [], content: "Always.", constant: "true", order: "3", position: "" },
+            "3": {
+              uid: 3,
+              key: ["dock"],
+              content: "Selective.",
+              order: 4,
+              selective: "true",
+              keysecondary: "night",
+            },
+          },
+        },
+      },
+    });
+    const lore = card.character_book as CharacterBook;
+    expect(matchLorebook(lore, ["the fog rolls into the dock"])).toEqual(["The harbor.", "Always."]);
+    expect(matchLorebook(lore, ["the dock at night", "old news", "quiet"])).toEqual(["Always."]);
+    expect(matchLorebook(lore, ["quiet", "the dock at night"])).toEqual([
+      "The harbor.",
+      "Always.",
+      "Selective.",
+    ]);
+  });
+
   it("applies the V2 fixture card's lorebook", () => {
     const png = readFileSync(new URL("../../../test/fixtures/cards/v2-lorebook.png", import.meta.url));
     const lore = parseCard(readCardJsonFromPng(png)).character_book as CharacterBook;
