@@ -58,6 +58,61 @@ const STICKY_BY_LANGUAGE = new Map(
 );
 gatedFor(new Set(["en"]));
 
+/** Animals and things whose age a number after them gives ("my cat is 4 years old"). */
+const THINGS = wordPattern([
+  "cats?",
+  "dogs?",
+  "pupp(?:y|ies)",
+  "kitt(?:en|ens|y|ies)",
+  "pets?",
+  "horses?",
+  "pon(?:y|ies)",
+  "birds?",
+  "parrots?",
+  "hamsters?",
+  "rabbits?",
+  "bunn(?:y|ies)",
+  "fish",
+  "turtles?",
+  "cars?",
+  "trucks?",
+  "bikes?",
+  "house",
+  "laptop",
+  "phone",
+  "computer",
+  "tree",
+  "wine",
+  "whiske?y",
+  "scotch",
+  "company",
+  "business",
+  "shop",
+  "relationship",
+  "marriage",
+  "channel",
+  "account",
+  "building",
+  "band",
+  "ship",
+  "gato",
+  "perro",
+  "chat",
+  "chien",
+  "katze",
+  "hund",
+  "cachorro",
+  "gatto",
+  "cane",
+]);
+/** Words that make an age an appearance ("she looks 15"). */
+const LOOK_BEFORE =
+  /(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|appears?|appeared)(?: like| about| maybe)? ?(?:she'?s |he'?s |they'?re |you'?re )?$/;
+const LOOK_START = /^(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|appears?|appeared)(?![a-z])/;
+/** An adult's age said in the text ("she's 21", "a 30-year-old nurse", "age: 25"). */
+const ADULT_STATED =
+  /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|aged?|age:?|now) (?:1[89]|[2-9][0-9])(?![0-9])/;
+
 const PATTERNS = {
   sexEducation: union("sexEducation"),
   family: union("family"),
@@ -273,6 +328,14 @@ const GLUED_AFTER = new RegExp(
 const isAlphanumeric = (char: string | undefined) =>
   char !== undefined && ((char >= "a" && char <= "z") || (char >= "0" && char <= "9"));
 
+/** A tens word right before a number word makes it the ones of a number of 21 and more. */
+const TENS_BEFORE = new RegExp(
+  `(?:${LEXICONS.flatMap((lexicon) => Object.entries(lexicon.numbers))
+    .filter(([, value]) => value >= 20 && value % 10 === 0)
+    .map(([word]) => stretch(word))
+    .join("|")})(?: ?- ?| |-?(?:y|et|e|und|i) ?-?)?$`,
+);
+
 /** Where a number stands that an age under 18 could be built on, and which patterns may read it. */
 interface NumberAt {
   start: number;
@@ -293,6 +356,8 @@ function agedNumbers(text: string): NumberAt[] {
     const start = match.index;
     const end = start + (match[1] as string).length;
     if (!matchesAt(MINOR_NUMBER_WORD, text, start)) continue;
+    // the ones of a larger number: "twenty-nine", "thirty five", "vingt-six"
+    if (TENS_BEFORE.test(text.slice(Math.max(0, start - 14), start))) continue;
     const bare = matchesAt(BARE_NUMBER_WORD, text, start);
     if (isAlphanumeric(text[end]) && !matchesAt(GLUED_AFTER, text, start)) continue;
     if (
@@ -313,6 +378,21 @@ const NOT_AGE_AFTER = new RegExp(
 /** Plural nouns after a bare number ("I'm 2 glasses in", "tengo 2 gatos") count things, not years. */
 const PLURAL_NOUN = /^[a-z]{3,}s(?![a-z0-9])/;
 const NOT_PLURAL = new Set([
+  // verbs and words that end in s ("you are fourteen kiss me")
+  "kiss",
+  "miss",
+  "undress",
+  "dress",
+  "caress",
+  "guess",
+  "press",
+  "bless",
+  "confess",
+  "less",
+  "unless",
+  "was",
+  "has",
+  "is",
   "this",
   "always",
   "yes",
@@ -457,6 +537,7 @@ function workedOutAges(text: string, today: Date): Age[] {
 
 // --- clauses ---
 
+const SENTENCE_BREAK = /[!?\n]+|(?<!\d)\.(?!\d)/g;
 const CLAUSE_PUNCTUATION = /[,;:!?\n()[\]"]|(?<!\d)\.|\.{2,}| - /g;
 
 function boundaries(text: string, patterns: RegExp[]): number[] {
@@ -514,6 +595,9 @@ export class Reading {
   #pair?: Span[];
   #thirdAfter?: Span[];
   #starts?: Uint32Array;
+  #things?: Span[];
+  #sentences?: number[];
+  #adult?: boolean;
 
   readonly #languages: TextLanguages;
   readonly #gated: { key: string; patterns: GatedPatterns };
@@ -618,6 +702,12 @@ export class Reading {
     return this.#starts;
   }
 
+  /** Whether two spans are in the same sentence or next to each other's (a full stop or line apart). */
+  nearSentence(a: Span, b: Span): boolean {
+    this.#sentences ??= boundaries(this.text, [SENTENCE_BREAK]);
+    return Math.abs(clauseOf(this.#sentences, a.start) - clauseOf(this.#sentences, b.start)) <= 1;
+  }
+
   sameClause(a: Span, b: Span): boolean {
     return clauseOf(this.#clauseBounds, a.start) === clauseOf(this.#clauseBounds, b.start);
   }
@@ -643,6 +733,29 @@ export class Reading {
             span.end <= mention.start &&
             !/[.!?\n]/.test(this.text.slice(span.end, mention.start)))),
     );
+  }
+
+  /** An animal or a thing shortly before the mention, in its clause: the age is its. */
+  thingBefore(mention: Span): boolean {
+    this.#things ??= findAll(THINGS, this.text);
+    return this.#things.some(
+      (thing) =>
+        thing.end <= mention.start &&
+        this.sameClause(thing, mention) &&
+        this.tokensBetween(thing, mention) <= 3,
+    );
+  }
+
+  /** "looks", "passes for" right before the mention: an appearance, not an age. */
+  lookBefore(mention: Span): boolean {
+    const before = this.text.slice(Math.max(0, mention.start - 40), mention.start);
+    return LOOK_BEFORE.test(before) || LOOK_START.test(this.text.slice(mention.start, mention.end));
+  }
+
+  /** The text says someone is an adult, with a number. */
+  get statesAdultAge(): boolean {
+    this.#adult ??= ADULT_STATED.test(this.text);
+    return this.#adult;
   }
 
   /** A roleplay is set up: it frames the whole message ("Let's roleplay. Your character: …"). */

@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import unhomoglyph from "unhomoglyph";
 
 /**
@@ -196,8 +197,51 @@ function oneByte(text: string): string {
 }
 const BEYOND_LATIN_1 = /[^\t\n\r -\u00ff]/;
 
+/** Markup that can split a word or hide a number: HTML entities, tags, emphasis marks. */
+const ENTITY = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
+const BLOCK_TAG = /<\/?(?:br|p|div|li|ul|ol|h[1-6]|tr|td|hr|blockquote)\b[^>]{0,200}>/gi;
+const INLINE_TAG = /<\/?[a-z][a-z0-9-]{0,20}\b[^>]{0,200}>/gi;
+const EMPHASIS = /[*_~]+/g;
+/** A keycap digit ("1️⃣4️⃣"): the digit, its variation selector and the enclosing keycap. */
+const KEYCAP = /([0-9])\ufe0f?\u20e3/g;
+/** Pictographs between words ("you are 😘 fourteen") say nothing and would keep the words apart. */
+const PICTOGRAPHS = /\p{Extended_Pictographic}(?:\ufe0f|\u200d\p{Extended_Pictographic})*/gu;
+/**
+ * A line broken in the middle of a sentence ("She is\n14 years old"): the next line goes on in
+ * lower case or with a number, and the line before ends without punctuation.
+ */
+const BROKEN_LINE = /(?<=[\p{L}\p{N},])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}])/gu;
+
+/** Decimal digits of every script ("١٤", "१४", "১৪") as ASCII digits. */
+const DIGIT_ZEROS = [
+  0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0,
+  0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50,
+  0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+];
+const OTHER_DIGITS = /[^\x00-\x7f]/u;
+const UNICODE_DIGIT = /\p{Nd}/gu;
+function asciiDigits(text: string): string {
+  if (!OTHER_DIGITS.test(text)) return text;
+  return text.replace(UNICODE_DIGIT, (digit) => {
+    const code = digit.codePointAt(0) as number;
+    const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9);
+    return zero === undefined ? digit : String(code - zero);
+  });
+}
+
+/** Markup, keycaps, pictographs and broken lines undone, before the letters are read. */
+function unmarkup(text: string): string {
+  let out = ENTITY.test(text) ? decodeHTML(text) : text;
+  if (out.includes("<")) out = out.replace(BLOCK_TAG, "\n").replace(INLINE_TAG, "");
+  return asciiDigits(out.replace(KEYCAP, "$1"))
+    .replace(PICTOGRAPHS, " ")
+    .replace(EMPHASIS, "")
+    .replace(BROKEN_LINE, " ");
+}
+
 /** The text with look-alikes, accents, case and spacing tricks undone; digits are kept as digits. */
-export function normalizeText(text: string): string {
+export function normalizeText(raw: string): string {
+  const text = unmarkup(raw);
   let out = PLAIN_ASCII.test(text) ? text.replace(/`/g, "'").toLowerCase() : unmaskUnicode(text);
   out = joinLetters(joinWideSpacing(out.replace(/[\t\u00a0]/g, " ").trim()).replace(/ +/g, " "));
   // two digits spaced apart after a word ("you're 1 4") are one number

@@ -108,19 +108,25 @@ function contextText(context: ModerationContext, surface: ModerationSurface): st
 const FRAME = /^Roleplay character definition\.\s*/;
 
 /**
- * A character's definition read as the character: its name and {{char}} are "you", so "{{char}}
- * is 14" reads as "you are 14" (a role), while a teacher at a high school or a childhood memory
- * stays what it is. The name comes from the definition's "Name: …." line.
+ * A character's definition read as the character: its name and {{char}} are "you", and so are a
+ * sentence's opening "she is" and "a …" (a card describes its character), so "{{char}} is 14" and
+ * "A shy middle schooler." read as "you are …" (a role), while a teacher at a high school, her
+ * daughter or a childhood memory stays what it is. The name comes from the "Name: …." line.
  */
 function definitionReading(text: string): string {
   const body = text.replace(FRAME, "");
   const name = body.match(/^Name: ([^\n.]{1,60})\./)?.[1]?.trim();
   const names = ["\\{\\{char\\}\\}", "<BOT>", ...(name ? [escapeRegExp(name)] : [])].join("|");
-  return body
-    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) is(?= )`, "giu"), "you are")
-    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})['\u2019]s(?= )`, "giu"), "your")
-    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "giu"), "you")
-    .replace(/(?<![\p{L}\p{N}])age\s*[:=]\s*/giu, "you are ");
+  return (
+    body
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) is(?= )`, "giu"), "you are")
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})['\u2019]s(?= )`, "giu"), "your")
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "giu"), "you")
+      .replace(/(?<![\p{L}\p{N}])age\s*[:=]\s*/giu, "you are ")
+      // a sentence of a definition that starts with "she is" or "a …" describes the character
+      .replace(/(^|[.!?\n]\s*)(?:she|he|they)(?: is|'s| are|'re)(?= )/giu, "$1you are")
+      .replace(/(^|[.!?\n]\s*)(an?)(?= )/giu, "$1you are $2")
+  );
 }
 
 function escapeRegExp(text: string): string {
@@ -182,10 +188,14 @@ function readingFinding(reading: Reading): Finding {
 
 /** "kid" said to someone as a name ("Fuck off, kid."): an adult's put-down, not an age. */
 function addressed(reading: Reading, mention: MinorMention): boolean {
-  if (!/^(?:kid|kiddo|child)$/.test(mention.text)) return false;
-  const before = reading.text.slice(Math.max(0, mention.start - 2), mention.start);
+  if (!/^(?:kid|kiddo|child|my child)$/.test(mention.text)) return false;
+  const before = reading.text.slice(Math.max(0, mention.start - 24), mention.start);
   const after = reading.text.charAt(mention.end);
-  return /, ?$/.test(before) && /^[.,!?"'*]?$/.test(after);
+  return (
+    /(?:^|[,.!?"*] ?)(?:(?:my|oh|hey|listen|welcome|yes|no|now) )*(?:(?:dear|sweet|poor|little|silly) )*$/.test(
+      before,
+    ) && /^[.,!?"'*]?$/.test(after)
+  );
 }
 
 /** Youthful words an adult uses of an adult ("be my little girl"). */
@@ -198,6 +208,8 @@ const YOUTHFUL = /^(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)
  */
 function weakMention(reading: Reading, mention: MinorMention, where: Placement): boolean {
   const sexual = reading.sexual.some((word) => !word.educational);
+  // a costume or a game between adults who said their age ("dress up as a schoolgirl, you're 26")
+  if ((mention.kind === "school" || mention.kind === "word") && reading.statesAdultAge) return true;
   switch (mention.kind) {
     case "school":
       return (
@@ -221,6 +233,9 @@ type Placement = "neutral" | "role" | "family" | "past" | "other";
 
 function placement(reading: Reading, mention: MinorMention): Placement {
   const { age } = mention;
+  // "my cat is 4 years old", "she looks 15 (she's 21)": not a person's age now
+  if (age && (reading.thingBefore(mention) || (reading.lookBefore(mention) && reading.statesAdultAge)))
+    return "neutral";
   if (age) {
     // the speaker's own past; the character's or someone else's past age is no excuse
     if (age.past && (age.subject === "self" || age.subject === "we")) return "past";
@@ -237,35 +252,39 @@ function placement(reading: Reading, mention: MinorMention): Placement {
   return "other";
 }
 
+/** A text this short is about one thing: a minor in it is tied to any sex or romance in it. */
+const SHORT_TEXT = 400;
+
 function mentionRefused(reading: Reading, mention: MinorMention, where: Placement): boolean {
   if (where === "neutral") return false;
   if (where === "role") return true;
-  const sexual = reading.sexual.filter((word) => !word.educational);
+  // in a long text (a card, a long reply) only words a sentence or so away are about the minor
+  const near = (span: { start: number; end: number; text: string }) =>
+    reading.text.length <= SHORT_TEXT || reading.nearSentence(span, mention);
+  const sexual = reading.sexual.filter((word) => !word.educational && near(word));
+  const romantic = reading.romantic.filter(near);
   const sameClause = (span: { start: number }) => reading.sameClause(span as never, mention);
   if (mention.kind === "strong" || mention.kind === "body") {
-    return sexual.length > 0 || reading.romantic.length > 0 || reading.media.length > 0;
+    return sexual.length > 0 || romantic.length > 0 || reading.media.length > 0;
   }
   switch (where) {
     case "past":
-      return sexual.some(sameClause) || reading.romantic.some(sameClause);
+      // a memory ("when I was 16 I had my first kiss") is refused only with sexual detail
+      return sexual.some(sameClause);
     case "family":
       // a parent's talk: sex only for the pair and away from the child; romance not aimed at the child
       return (
         sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
-        reading.romantic.some(
-          (word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 1),
-        )
+        romantic.some((word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 1))
       );
     default:
       // an age said of someone else who is not the speaker's child ("she's 12", "a girl, 11,"):
       // sex or romance anywhere in the message is tied to them
       if (mention.kind === "age")
-        return sexual.length > 0 || reading.romantic.length > 0 || reading.media.some(sameClause);
+        return sexual.length > 0 || romantic.length > 0 || reading.media.some(sameClause);
       return (
         sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
-        reading.romantic.some(
-          (word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 4),
-        )
+        romantic.some((word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 4))
       );
   }
 }

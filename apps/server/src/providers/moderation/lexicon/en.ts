@@ -282,6 +282,16 @@ export const english: Lexicon = {
     "schoolboys?",
     "junior high",
     "kindergart(?:en|ners?)",
+    // school years elsewhere: UK, Ireland, Australia, New Zealand (Year 1–12), India (class, standard)
+    "in year (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?! ?(?:of|since|ago|at work|\\d))",
+    "year (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:students?|pupils?|girls?|boys?|kids?|class(?:mates?)?)",
+    "in (?:class|std|standard) (?:[1-9]|1[0-2])(?:st|nd|rd|th)?(?! ?\\d)",
+    "(?:class|std|standard) (?:[1-9]|1[0-2])(?:st|nd|rd|th)? (?:students?|pupils?|girls?|boys?)",
+    "(?:[5-9]|1[0-2])(?:st|nd|rd|th)? (?:std|standard)(?! ?\\d)",
+    "gcse (?:students?|pupils?|girls?|boys?)",
+    "(?:doing|sitting|taking|revising for) (?:my|her|his|your|their) gcses",
+    "secondary (?:[1-5]|one|two|three|four|five) (?:students?|pupils?)",
+    "junior cert(?:ificate)? (?:students?|pupils?|year)",
   ],
   childBodies: [
     "pre ?pubescent",
@@ -541,6 +551,10 @@ export const english: Lexicon = {
   ],
   past: [
     "when (?:i|we) (?:was|were)",
+    // someone's past, in a card's backstory: not a role now
+    "(?:when|since|back when|until|by the time) (?:she|he|they) (?:was|were)",
+    "(?:ever )?since (?:you|we) (?:were|was)",
+    "(?:a|her|his|their|your) (?:childhood|youth|teenage years|teens)",
     "back (?:when|in|then)",
     // "act as a child" is a role, not the speaker's past
     "(?<!(?:act|acts|acting|speak|speaks|speaking|behave|behaves|behaving|talk|talks|talking|play|plays|playing|roleplay|rp|respond|responds|write|writes|pose|poses|dress|dressed|appear|appears|portray|portrays|treated|treat|present|presents|depicted|shown|drawn) )as a (?:kid|child|teen|teenager|little girl|little boy|young girl|young boy|youngster)",
