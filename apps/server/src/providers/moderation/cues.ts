@@ -105,6 +105,9 @@ const THINGS = wordPattern([
   "gatto",
   "cane",
 ]);
+const ADULT_PARTNER_AFTER =
+  /^ (?:husband|wife|boyfriend|girlfriend|partner|lover|fianc\w*|spouse|man|woman|mistress|master|boss|date)s?(?![a-z])/;
+
 /** Words that make an age an appearance ("she looks 15"). */
 const LOOK_BEFORE =
   /(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|appears?|appeared)(?: like| about| maybe)? ?(?:she'?s |he'?s |they'?re |you'?re )?$/;
@@ -670,8 +673,13 @@ export class Reading {
     this.#thirdAfter ??= findAll(PATTERNS.thirdAfter, this.text);
     this.#pair ??= findAll(PATTERNS.pair, this.text);
     const third =
-      this.#thirdAfter.some((other) => other.start >= span.end && this.tokensBetween(span, other) <= 1) ||
-      /rl[aoe]s?$/.test(span.text);
+      this.#thirdAfter.some(
+        (other) =>
+          other.start >= span.end &&
+          this.tokensBetween(span, other) <= 1 &&
+          // "in love with her husband": a possessive before an adult partner is no third person
+          !ADULT_PARTNER_AFTER.test(this.text.slice(other.end, other.end + 24)),
+      ) || /rl[aoe]s?$/.test(span.text);
     const pair =
       !third && this.#pair.some((other) => overlaps(span, other) || this.tokensBetween(span, other) <= 1);
     return { ...span, third, pair, educational: education.some((other) => overlaps(span, other)) };
@@ -704,8 +712,16 @@ export class Reading {
 
   /** Whether two spans are in the same sentence or next to each other's (a full stop or line apart). */
   nearSentence(a: Span, b: Span): boolean {
+    return Math.abs(this.#sentenceOf(a) - this.#sentenceOf(b)) <= 1;
+  }
+
+  sameSentence(a: Span, b: Span): boolean {
+    return this.#sentenceOf(a) === this.#sentenceOf(b);
+  }
+
+  #sentenceOf(span: Span): number {
     this.#sentences ??= boundaries(this.text, [SENTENCE_BREAK]);
-    return Math.abs(clauseOf(this.#sentences, a.start) - clauseOf(this.#sentences, b.start)) <= 1;
+    return clauseOf(this.#sentences, span.start);
   }
 
   sameClause(a: Span, b: Span): boolean {

@@ -149,7 +149,7 @@ function inspectLong(text: string): Finding {
   let best: Finding = { strength: "none" };
   const step = WINDOW_SENTENCES / 2;
   for (let start = 0; start < sentences.length; start += step) {
-    const finding = inspect(sentences.slice(start, start + WINDOW_SENTENCES).join(" "));
+    const finding = inspect(sentences.slice(start, start + WINDOW_SENTENCES).join(" "), true);
     if (rank(finding.strength) > rank(best.strength)) best = finding;
     if (best.strength === "strong") return best;
     if (start + WINDOW_SENTENCES >= sentences.length) break;
@@ -158,10 +158,10 @@ function inspectLong(text: string): Finding {
 }
 
 /** The strongest evidence any reading of the text gives, in the main rules or the world rules. */
-export function inspect(text: string): Finding {
+export function inspect(text: string, partOfLongText = false): Finding {
   let best: Finding = { strength: "none" };
   for (const reading of textReadings(text)) {
-    const finding = readingFinding(new Reading(reading, textLanguages(reading)));
+    const finding = readingFinding(new Reading(reading, textLanguages(reading)), partOfLongText);
     if (rank(finding.strength) > rank(best.strength)) best = finding;
     if (best.strength === "strong") return best;
   }
@@ -174,11 +174,12 @@ export function refusesMinors(text: string): boolean {
   return inspect(text).strength === "strong";
 }
 
-function readingFinding(reading: Reading): Finding {
+function readingFinding(reading: Reading, partOfLongText: boolean): Finding {
   let best: Finding = { strength: "none" };
   for (const mention of reading.minors) {
     const where = placement(reading, mention);
-    if (!mentionRefused(reading, mention, where)) continue;
+    if (!mentionRefused(reading, mention, where, partOfLongText || reading.text.length > SHORT_TEXT))
+      continue;
     const strength = weakMention(reading, mention, where) ? "weak" : "strong";
     if (rank(strength) > rank(best.strength)) best = { strength, evidence: mention.text };
     if (strength === "strong") break;
@@ -255,12 +256,14 @@ function placement(reading: Reading, mention: MinorMention): Placement {
 /** A text this short is about one thing: a minor in it is tied to any sex or romance in it. */
 const SHORT_TEXT = 400;
 
-function mentionRefused(reading: Reading, mention: MinorMention, where: Placement): boolean {
+function mentionRefused(reading: Reading, mention: MinorMention, where: Placement, long: boolean): boolean {
   if (where === "neutral") return false;
   if (where === "role") return true;
   // in a long text (a card, a long reply) only words a sentence or so away are about the minor
+  // (a word for a child: its own sentence; an age, which may be said apart: a sentence away)
   const near = (span: { start: number; end: number; text: string }) =>
-    reading.text.length <= SHORT_TEXT || reading.nearSentence(span, mention);
+    !long ||
+    (mention.kind === "age" ? reading.nearSentence(span, mention) : reading.sameSentence(span, mention));
   const sexual = reading.sexual.filter((word) => !word.educational && near(word));
   const romantic = reading.romantic.filter(near);
   const sameClause = (span: { start: number }) => reading.sameClause(span as never, mention);
@@ -269,8 +272,9 @@ function mentionRefused(reading: Reading, mention: MinorMention, where: Placemen
   }
   switch (where) {
     case "past":
-      // a memory ("when I was 16 I had my first kiss") is refused only with sexual detail
-      return sexual.some(sameClause);
+      // a memory ("when I was 16 I had my first kiss", "when you were a child, we sat like this")
+      // is refused only with sexual detail in its sentence
+      return sexual.some((word) => reading.sameSentence(word, mention));
     case "family":
       // a parent's talk: sex only for the pair and away from the child; romance not aimed at the child
       return (

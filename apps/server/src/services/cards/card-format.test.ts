@@ -147,9 +147,18 @@ describe("parseCard", () => {
     expect(refusal(() => parseCard({ spec: "lorebook_v3", data: {} })).message).toContain('"lorebook_v3"');
   });
 
+  it("reads a text written as a list or an object of texts as those texts, one per line", () => {
+    const card = parseCard({
+      spec: "chara_card_v2",
+      data: { name: "X", personality: ["warm", "witty"], scenario: { place: "a bar", time: "night" } },
+    });
+    expect(card.personality).toBe("warm\nwitty");
+    expect(card.scenario).toBe("a bar\nnight");
+  });
+
   it("refuses a card whose texts are not text, naming them", () => {
     const wrongDescription = refusal(() =>
-      parseCard({ spec: "chara_card_v2", data: { name: "X", description: { en: "a list of facts" } } }),
+      parseCard({ spec: "chara_card_v2", data: { name: "X", description: { en: { fact: "nested" } } } }),
     );
     expect(wrongDescription).toMatchObject({
       code: "broken_card",
@@ -158,7 +167,7 @@ describe("parseCard", () => {
     const wrongEntry = refusal(() =>
       parseCard({
         spec: "chara_card_v3",
-        data: { name: "X", character_book: { entries: [{ keys: ["a"], content: ["b", "c"] }] } },
+        data: { name: "X", character_book: { entries: [{ keys: ["a"], content: [{ b: "c" }] }] } },
       }),
     );
     expect(wrongEntry.message).toContain("data.character_book.entries.0.content should be text");

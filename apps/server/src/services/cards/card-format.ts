@@ -54,11 +54,25 @@ const SHOULD_BE_NAME = "should be the character's name";
 /** a number written without quotes is read as its text (`character_version: 1.2`) */
 const textValue = () => z.union([z.string(), z.number()], { error: SHOULD_BE_TEXT });
 
-// `null` is read as absent: several editors write it for empty optional fields
+/**
+ * A text field as editors write it: text or a number; `null` is read as absent (several editors
+ * write it for empty optional fields); a list of texts or an object of texts (some generators
+ * write a personality as traits) is read as those texts, one per line.
+ */
 const text = () =>
-  textValue()
+  z
+    .union([textValue(), z.array(textValue().nullable()), z.record(z.string(), textValue().nullable())], {
+      error: SHOULD_BE_TEXT,
+    })
     .nullish()
-    .transform((value) => (value == null ? "" : String(value)));
+    .transform((value) => {
+      if (value == null) return "";
+      if (typeof value !== "object") return String(value);
+      return (Array.isArray(value) ? value : Object.values(value))
+        .filter((item) => item !== null)
+        .map(String)
+        .join("\n");
+    });
 /** a list of texts, null items left out; one text alone is a list of that text */
 const optionalTexts = () =>
   z

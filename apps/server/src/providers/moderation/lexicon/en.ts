@@ -419,6 +419,9 @@ export const english: Lexicon = {
     "puberty",
     "birds and the bees",
     "sexual health",
+    // sex as in male and female
+    "(?:any|either|both|the opposite|opposite|same|one|each|other|the other) sex(?:es)?(?! (?:scenes?|with|toys?|life|tape|appeal|drive))",
+    "sex (?:of the|ratio|differences?|discrimination|segregation|roles?)",
   ],
   romantic: [
     "dates?",
@@ -554,6 +557,7 @@ export const english: Lexicon = {
     // someone's past, in a card's backstory: not a role now
     "(?:when|since|back when|until|by the time) (?:she|he|they) (?:was|were)",
     "(?:ever )?since (?:you|we) (?:were|was)",
+    "(?:when|back when) (?:you|u) (?:were|was)",
     "(?:a|her|his|their|your) (?:childhood|youth|teenage years|teens)",
     "back (?:when|in|then)",
     // "act as a child" is a role, not the speaker's past
