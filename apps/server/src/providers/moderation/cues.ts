@@ -134,7 +134,7 @@ const alternation = (category: Category) =>
 
 /** The chat's pair is (made) someone: a role copula and a few filler words right before a minor term. */
 const ROLE_BEFORE = new RegExp(
-  `(?:^|[^a-z0-9'])(?:${alternation("roleCopulas")})(?: (?:${alternation("fillers")})){0,4} ?$`,
+  `(?:^|[^a-z0-9'])(?:${alternation("roleCopulas")})(?: (?:${alternation("fillers")})){0,5} ?$`,
 );
 
 // --- ages ---
@@ -485,6 +485,35 @@ const TURNS_SOON = new RegExp(
   `(?<![a-z0-9])(?<who>i|i'?ll|i will|i'?m|i am|you|you'?ll|you will|you'?re|u|she|she'?ll|he|he'?ll|she'?s|he'?s) (?:(?:am|are|is|'?m|'?re|'?s) )?(?:going to |gonna |about to |finally |only |just )?(?:turn|turning|be|gonna be) (?<n>${NUMBER_WORDS}|\\d{1,2}) (?:next|this|in|on|tomorrow|soon|after|at the end)`,
   "g",
 );
+/** An ordinal birthday ("my twelfth birthday was last week"): that age, or one less before it comes. */
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+};
+const BIRTHDAY = new RegExp(
+  `(?<![a-z0-9])(?<who>my|your|ur|her|his)(?: (?:sweet|big|upcoming|last))? (?<n>${Object.keys(ORDINALS).join("|")}|\\d{1,2}(?:st|nd|rd|th)) (?:birthday|bday|b-day)(?<soon> (?:is|party is) (?:next|in|on|tomorrow|coming|soon))?`,
+  "g",
+);
+/** An answer to "how old are you?" in the next line or sentence ("Thirteen! Why?"). */
+const HOW_OLD = new RegExp(
+  `how old (?:are|r) (?:you|u)[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im )?(?<n>${NUMBER_WORDS}|\\d{1,2})(?![a-z0-9])`,
+  "g",
+);
 const HALF_AGE =
   /(?<![a-z0-9])(?:(?:exactly|only|just|like|about) )?(?<part>half|a third|a quarter|one third) (?:of )?(?<whose>my|your|his|her) age(?![a-z])/g;
 
@@ -527,6 +556,17 @@ function workedOutAges(text: string, today: Date): Age[] {
   for (const match of matches(TURNS_SOON, text)) {
     const value = (numberValue(match.groups?.n ?? "") ?? 0) - 1;
     if (value >= 1 && value < 17) add(match, value, subjectOf(match.groups?.who));
+  }
+  for (const match of matches(BIRTHDAY, text)) {
+    const raw = match.groups?.n ?? "";
+    const value = (ORDINALS[raw] ?? Number.parseInt(raw, 10)) - (match.groups?.soon ? 1 : 0);
+    const who = match.groups?.who;
+    if (value >= 1 && value < 18)
+      add(match, value, who === "my" ? "self" : who === "her" || who === "his" ? "other" : "you");
+  }
+  for (const match of matches(HOW_OLD, text)) {
+    const value = numberValue(match.groups?.n ?? "") ?? 0;
+    if (value >= 1 && value < 18) add(match, value, "you");
   }
   for (const match of matches(HALF_AGE, text)) {
     const whose = match.groups?.whose === "my" ? "self" : match.groups?.whose === "your" ? "you" : "other";

@@ -51,8 +51,10 @@ export class RuleBasedClassifier implements ContentClassifier {
     if (before === "") return verdictOf(own, surface);
     const together = inspect(`${before}\n${text}`);
     if (rank(together.strength) <= rank(own.strength)) return verdictOf(own, surface);
-    // the context alone already held this evidence: it is not this text's doing
-    if (rank(inspect(before).strength) >= rank(together.strength)) return verdictOf(own, surface);
+    // the context alone already held this evidence: it is this text's doing only when the text
+    // itself brings sex or romance to it
+    if (rank(inspect(before).strength) >= rank(together.strength) && !intimate(text))
+      return verdictOf(own, surface);
     return verdictOf(together, surface);
   }
 }
@@ -167,6 +169,14 @@ export function inspect(text: string, partOfLongText = false): Finding {
   }
   const world = worldEvidence(text);
   return world === undefined ? best : { strength: "strong", evidence: world };
+}
+
+/** Whether the text has sexual or romantic words of its own. */
+function intimate(text: string): boolean {
+  return textReadings(text).some((normalised) => {
+    const reading = new Reading(normalised, textLanguages(normalised));
+    return reading.sexual.some((word) => !word.educational) || reading.romantic.length > 0;
+  });
 }
 
 /** Whether the rules alone refuse the text (strong evidence). */

@@ -30,8 +30,9 @@ const realChatSchema = z.object({ source: z.string(), text: z.string().min(1), l
 
 /**
  * A labelled evaluation set:
- * - `tuning`: evaluation/cases.json (the six languages of the lexicons) and world-cases.json (the
- *   world rules' languages), the cases the rules were written and tuned against;
+ * - `tuning`: evaluation/cases.json (the six languages of the lexicons), world-cases.json (the
+ *   world rules' languages) and decision-35-cases.json (the outside review's phrases and the classes
+ *   decision 35 was written for), the cases the rules were written and tuned against;
  * - `held-out`: evaluation/held-out.json, written before the fixes of decision 35 by someone who did
  *   not read the rules, and never tuned on;
  * - `real-chat`: ordinary adult chat lines from public dialogue data sets (evaluation/real-chat.json),
@@ -41,7 +42,8 @@ export type EvaluationSet = "tuning" | "main" | "world" | "held-out" | "real-cha
 
 /** `main` and `world` are the tuning set's two halves: the lexicons' six languages and the world rules'. */
 export function loadCases(set: EvaluationSet = "tuning"): EvaluationCase[] {
-  if (set === "tuning") return [...readCases("./cases.json"), ...readCases("./world-cases.json")];
+  if (set === "tuning")
+    return [...readCases("./cases.json"), ...readCases("./world-cases.json"), ...readCases("./decision-35-cases.json")];
   if (set === "main") return readCases("./cases.json");
   if (set === "world") return readCases("./world-cases.json");
   if (set === "held-out") return readCases("./held-out.json");

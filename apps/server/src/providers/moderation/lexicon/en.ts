@@ -55,7 +55,8 @@ export const english: Lexicon = {
     { pattern: "(?:you|u) (?:just )?(?:turned|turn) {N}", subject: "you", bare: true },
     { pattern: "(?:you|u) (?:be|become) {N}", subject: "you", bare: true },
     {
-      pattern: "(?<!it |this |that |there |what |which |time )(?:is|was) (?:only |just |barely |now )?{N}",
+      pattern:
+        "(?<!it |this |that |there |what |which |time )(?:is|was) (?:only |just |barely |now |about |around |maybe |almost |nearly |like |probably )?{N}",
       subject: "other",
       bare: true,
     },
@@ -390,7 +391,7 @@ export const english: Lexicon = {
     "bdsm",
     "lap ?dance",
     "(?:sit|sits|sitting|sat) on (?:my|your|his|daddy'?s) (?:lap|face)",
-    "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your|ur|her|his|my) (?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|pajamas)(?: off| up| down)?",
+    "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your |ur |her |his |my |the )?(?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|pajamas)(?: off| up| down)?",
     "take it (?:all )?off",
     "clothes off",
     "(?:without|no) (?:any )?clothes",
@@ -526,6 +527,12 @@ export const english: Lexicon = {
     "student",
     "pupil",
     "of",
+    "first",
+    "second",
+    "third",
+    "last",
+    "final",
+    "year",
   ],
   roleplay: [
     "pretend\\w*",
