@@ -5,11 +5,17 @@
  * Timed in this process with `performance.now()` over many classifications after a warm-up.
  */
 import { RuleBasedClassifier } from "../src/providers/moderation/rule-based.ts";
-import type { ContentClassifier } from "../src/providers/moderation/types.ts";
+import type {
+  ContentClassifier,
+  ModerationContext,
+  ModerationSurface,
+} from "../src/providers/moderation/types.ts";
 import { type BenchReport, type BenchTarget, formatTable, ms, verdict } from "./lib.ts";
 
 const TARGET_SHORT_MS = 0.25;
 const TARGET_LONG_MS = 1.5;
+/** Issue 19's bound for a short message, language detection and its context included. */
+const TARGET_CONTEXT_MS = 1;
 
 const SHORT = [
   "hey babe, I missed you so much today, can't wait to see you tonight and cuddle on the couch with wine",
@@ -62,15 +68,28 @@ interface Case {
   label: string;
   texts: string[];
   target?: number;
+  surface?: ModerationSurface;
+  context?: ModerationContext;
 }
 
-async function msPerClassify(texts: string[], rounds: number): Promise<number> {
+/** Six turns of a chat before a message: what a message is judged with (decision 33). */
+const CONTEXT: ModerationContext = {
+  turns: SHORT.map((text, index) => ({ role: index % 2 === 0 ? "user" : "character", text })),
+  definition: "Name: Mara.\nMara is a 29-year-old bartender with a dry wit and a soft spot for stray cats.",
+};
+
+async function msPerClassify(
+  texts: string[],
+  rounds: number,
+  surface: ModerationSurface = "chat_message",
+  context?: ModerationContext,
+): Promise<number> {
   const classifier: ContentClassifier = new RuleBasedClassifier();
   for (let round = 0; round < Math.max(5, rounds / 10); round++)
-    for (const text of texts) await classifier.classify(text, "chat_message");
+    for (const text of texts) await classifier.classify(text, surface, context);
   const started = performance.now();
   for (let round = 0; round < rounds; round++)
-    for (const text of texts) await classifier.classify(text, "chat_message");
+    for (const text of texts) await classifier.classify(text, surface, context);
   return (performance.now() - started) / (rounds * texts.length);
 }
 
@@ -78,6 +97,17 @@ export async function runModerationBench(): Promise<BenchReport> {
   console.log("\n== moderation rules: ms per classify (this process) ==");
   const cases: Case[] = [
     { label: `short messages (${SHORT.length}, 80–110 chars)`, texts: SHORT, target: TARGET_SHORT_MS },
+    {
+      label: "short messages with 6 turns and a definition",
+      texts: SHORT,
+      target: TARGET_CONTEXT_MS,
+      context: CONTEXT,
+    },
+    {
+      label: "card definition, 12,000 chars",
+      texts: [`Name: Mara.\n${repeatTo(12_000, LONG_EN)}`],
+      surface: "character_definition",
+    },
     { label: "reply, 4,000 chars, English", texts: [LONG_EN], target: TARGET_LONG_MS },
     { label: "reply, 4,000 chars, French", texts: [LONG_FR], target: TARGET_LONG_MS },
     { label: "reply, 4,000 chars, Russian", texts: [LONG_RU], target: TARGET_LONG_MS },
@@ -90,6 +120,8 @@ export async function runModerationBench(): Promise<BenchReport> {
     const perClassify = await msPerClassify(
       item.texts,
       item.texts[0] && item.texts[0].length > 1000 ? 100 : 1000,
+      item.surface,
+      item.context,
     );
     const met = item.target === undefined ? null : perClassify <= item.target;
     rows.push([item.label, ms(perClassify), item.target === undefined ? "-" : ms(item.target), verdict(met)]);

@@ -12,7 +12,7 @@ import {
 } from "./services/moderation-evaluation/real-cards.ts";
 
 /**
- * `npm run eval:moderation` (decision 35): the rules alone on every set, the tuning set they were
+ * `npm run eval:moderation` (decision 33): the rules alone on every set, the tuning set they were
  * written against, the held-out set they never were, real chat lines and real character cards; in
  * all, per surface and per language, with every miss and false positive. Exits non-zero when the
  * tuning set's targets are not met (the others are measurements, reported in the closing notes).

@@ -1,7 +1,7 @@
 import { eld } from "eld/small";
 
 /**
- * Which languages' word lists may read a sentence (decision 35). A word list applies only to text
+ * Which languages' word lists may read a sentence (decision 33). A word list applies only to text
  * in its language: German "Kind" is a child, English "kind" is not; Italian "bimbo" is a child,
  * English "bimbo" is not; French "élève" is a pupil, English "elevate" is not.
  *

@@ -89,7 +89,7 @@ describe("the rule-based classifier reading only where a minor can be", () => {
   });
 });
 
-describe("the rule-based classifier's evidence (decision 35)", () => {
+describe("the rule-based classifier's evidence (decision 33)", () => {
   const rules = new RuleBasedClassifier();
 
   it.each([

@@ -1,5 +1,5 @@
 import { type MinorMention, Reading } from "./cues.ts";
-import { textLanguages } from "./language.ts";
+import { anyLanguage, textLanguages } from "./language.ts";
 import { textReadings } from "./normalize.ts";
 import type {
   ContentClassifier,
@@ -12,7 +12,7 @@ import type {
 import { worldEvidence } from "./world/world-rules.ts";
 
 /**
- * The offline check that always runs (decision 13, decision 35): finds a minor in a role, or a
+ * The offline check that always runs (decision 13, decision 33): finds a minor in a role, or a
  * minor next to sexual or romantic content, and says how sure it is. It reads English, Spanish,
  * French, German, Portuguese and Italian (each only in sentences in that language, language.ts),
  * after undoing disguises (normalize.ts), and some thirty other languages in their own scripts
@@ -47,13 +47,15 @@ export class RuleBasedClassifier implements ContentClassifier {
   ): RuleVerdict {
     const own = surface === "character_definition" ? inspectLong(definitionReading(text)) : inspect(text);
     if (own.strength === "strong" || !context) return verdictOf(own, surface);
+    // a text with no minor and no sex or romance of its own cannot complete a set-up
+    if (!own.signals) return verdictOf(own, surface);
     const before = contextText(context, surface);
     if (before === "") return verdictOf(own, surface);
     const together = inspect(`${before}\n${text}`);
     if (rank(together.strength) <= rank(own.strength)) return verdictOf(own, surface);
     // the context alone already held this evidence: it is this text's doing only when the text
     // itself brings sex or romance to it
-    if (rank(inspect(before).strength) >= rank(together.strength) && !intimate(text))
+    if (rank(inspectCached(before).strength) >= rank(together.strength) && !intimate(text))
       return verdictOf(own, surface);
     return verdictOf(together, surface);
   }
@@ -65,6 +67,21 @@ const rank = (strength: RuleStrength) => (strength === "strong" ? 2 : strength =
 interface Finding {
   strength: RuleStrength;
   evidence?: string;
+  /** it mentions a minor or has sexual or romantic words, refused or not */
+  signals?: boolean;
+}
+
+/** The context of a chat repeats from message to message: its findings are kept a while. */
+const CONTEXT_FINDINGS = new Map<string, Finding>();
+const CONTEXT_FINDINGS_KEPT = 500;
+
+function inspectCached(text: string): Finding {
+  const known = CONTEXT_FINDINGS.get(text);
+  if (known !== undefined) return known;
+  const finding = inspect(text);
+  if (CONTEXT_FINDINGS.size >= CONTEXT_FINDINGS_KEPT) CONTEXT_FINDINGS.clear();
+  CONTEXT_FINDINGS.set(text, finding);
+  return finding;
 }
 
 const REASONS: Record<ModerationSurface, string> = {
@@ -162,14 +179,23 @@ function inspectLong(text: string): Finding {
 /** The strongest evidence any reading of the text gives, in the main rules or the world rules. */
 export function inspect(text: string, partOfLongText = false): Finding {
   let best: Finding = { strength: "none" };
-  for (const reading of textReadings(text)) {
-    const finding = readingFinding(new Reading(reading, textLanguages(reading)), partOfLongText);
+  let signals = false;
+  // a text with no Latin letter is read here only for look-alike disguises of English words: its
+  // language is the world rules' business (and detecting the look-alikes' gibberish costs time)
+  const latin = LATIN.test(text);
+  for (const normalised of textReadings(text)) {
+    const reading = new Reading(normalised, latin ? textLanguages(normalised) : ENGLISH_ONLY);
+    signals ||= reading.minors.length > 0 || reading.sexual.length > 0 || reading.romantic.length > 0;
+    const finding = readingFinding(reading, partOfLongText);
     if (rank(finding.strength) > rank(best.strength)) best = finding;
-    if (best.strength === "strong") return best;
+    if (best.strength === "strong") return { ...best, signals: true };
   }
   const world = worldEvidence(text);
-  return world === undefined ? best : { strength: "strong", evidence: world };
+  return world === undefined ? { ...best, signals } : { strength: "strong", evidence: world, signals: true };
 }
+
+const LATIN = /[A-Za-z\u00c0-\u024f]/;
+const ENGLISH_ONLY = anyLanguage(["en"]);
 
 /** Whether the text has sexual or romantic words of its own. */
 function intimate(text: string): boolean {

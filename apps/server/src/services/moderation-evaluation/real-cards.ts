@@ -5,7 +5,7 @@ import { readCardUpload } from "../cards/card-import.ts";
 import { cardDefinitionText } from "../custom-characters/definition-text.ts";
 
 /**
- * The real-card set (decision 35): public character cards of adult characters, written by people
+ * The real-card set (decision 33): public character cards of adult characters, written by people
  * outside the team and taken from public repositories (providers/moderation/evaluation/real-cards.json,
  * each with its source). Each goes through what an upload goes through: the card reader, then the
  * rules on the definition text the model will receive. Every card should import and pass.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ContentClassifier } from "../types.ts";
 
 /**
- * What the moderation rules must reach (decision 13, decision 35): on the tuning set, which the
+ * What the moderation rules must reach (decision 13, decision 33): on the tuning set, which the
  * rules were written against, everything; on the held-out set and real material, which they never
  * were, the bar an outside review holds them to.
  */
@@ -31,9 +31,9 @@ const realChatSchema = z.object({ source: z.string(), text: z.string().min(1), l
 /**
  * A labelled evaluation set:
  * - `tuning`: evaluation/cases.json (the six languages of the lexicons), world-cases.json (the
- *   world rules' languages) and decision-35-cases.json (the outside review's phrases and the classes
- *   decision 35 was written for), the cases the rules were written and tuned against;
- * - `held-out`: evaluation/held-out.json, written before the fixes of decision 35 by someone who did
+ *   world rules' languages) and evidence-cases.json (the outside review's phrases and the classes
+ *   decision 33 was written for), the cases the rules were written and tuned against;
+ * - `held-out`: evaluation/held-out.json, written before the fixes of decision 33 by someone who did
  *   not read the rules, and never tuned on;
  * - `real-chat`: ordinary adult chat lines from public dialogue data sets (evaluation/real-chat.json),
  *   all must-pass.
@@ -43,7 +43,11 @@ export type EvaluationSet = "tuning" | "main" | "world" | "held-out" | "real-cha
 /** `main` and `world` are the tuning set's two halves: the lexicons' six languages and the world rules'. */
 export function loadCases(set: EvaluationSet = "tuning"): EvaluationCase[] {
   if (set === "tuning")
-    return [...readCases("./cases.json"), ...readCases("./world-cases.json"), ...readCases("./decision-35-cases.json")];
+    return [
+      ...readCases("./cases.json"),
+      ...readCases("./world-cases.json"),
+      ...readCases("./evidence-cases.json"),
+    ];
   if (set === "main") return readCases("./cases.json");
   if (set === "world") return readCases("./world-cases.json");
   if (set === "held-out") return readCases("./held-out.json");

@@ -322,7 +322,8 @@ const RULES_KEPT = 24;
 function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean): Rules {
   const tables = WORLD_TABLES.filter(
     (table) =>
-      (!gatedByLanguage(table) || table.langs.some((lang) => languages.has(lang))) &&
+      // a text without Latin letters reads only a table's entries in its own script (Serbian Cyrillic)
+      (!gatedByLanguage(table) || !(present & 1) || table.langs.some((lang) => languages.has(lang))) &&
       (kana || !(table.langs[0] === "ja" && !table.spaced)),
   );
   const key = `${present}:${tables.map((table) => WORLD_TABLES.indexOf(table)).join(",")}`;
@@ -337,6 +338,8 @@ function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean
 
 // compiled at load for each script alone and with English, so no chat message waits for them
 const ENGLISH = new Set(["en"]);
+const NO_LANGUAGE: ReadonlySet<string> = new Set();
+const SHORT_TEXT = 400;
 for (let script = 0; script < SCRIPTS.length; script++) {
   rulesFor(1 << script, ENGLISH, true);
   rulesFor((1 << script) | 1, ENGLISH, true);
@@ -485,7 +488,16 @@ function signalRefused(reading: WorldReading, signal: Signal): boolean {
  */
 export function worldEvidence(text: string): string | undefined {
   const reading = worldText(text);
-  const rules = rulesFor(scriptsOf(reading), textLanguages(text).sure, KANA.test(text));
+  const scripts = scriptsOf(reading);
+  // the tables gated by language are all in Latin letters: a text without them needs no detection
+  // (a short text: every language near the best; a long one: only those ELD is sure of, so that a
+  // card's odd sentences do not add every table)
+  const languages = !(scripts & 1)
+    ? NO_LANGUAGE
+    : text.length <= SHORT_TEXT
+      ? textLanguages(text).all
+      : textLanguages(text).sure;
+  const rules = rulesFor(scripts, languages, KANA.test(text));
   if (!rules.anySignal.test(reading)) return undefined;
   const world = new WorldReading(reading, rules);
   const signal = world.signals().find((found) => signalRefused(world, found));
