@@ -348,6 +348,24 @@ describe("character replies", () => {
       for (const text of updates) expect(text).not.toContain("15");
     });
 
+    it.each([
+      "Mm, that was nice... by the way, I turn thirteen next week! Will you come to my party?",
+      "I was born in 2013, so this is my first time doing this with anyone.",
+    ])("refuses a reply that works out to a minor's age, and records the words: %s", async (reply) => {
+      const pieces = reply.split(" ").map((word, index) => (index === 0 ? word : ` ${word}`));
+      const { stored, refusals } = await replyTo(new StreamingLlm(pieces, 0));
+      expect(stored.text).toMatch(/won't|not going to|hard line/i);
+      expect(refusals).toEqual([expect.objectContaining({ surface: "model_output", category: "minors" })]);
+    });
+
+    it("stores 'kind of' as English, not as German for a child", async () => {
+      const reply = "Honestly I'm kind of tired tonight. You're so kind to ask, though.";
+      const pieces = reply.split(" ").map((word, index) => (index === 0 ? word : ` ${word}`));
+      const { stored, refusals } = await replyTo(new StreamingLlm(pieces, 0));
+      expect(stored.text).toBe(reply);
+      expect(refusals).toEqual([]);
+    });
+
     it("stores an ordinary reply as it is and records nothing", async () => {
       const pieces = innocent.map((word, index) => (index === 0 ? word : ` ${word}`));
       const { stored, refusals } = await replyTo(new StreamingLlm(pieces, 5));
