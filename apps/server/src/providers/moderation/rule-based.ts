@@ -289,6 +289,8 @@ function placement(reading: Reading, mention: MinorMention): Placement {
   return "other";
 }
 
+const PAIR_PAST = /(?<![a-z])(?:you|u) (?:were|was)(?![a-z])/;
+
 /** A text this short is about one thing: a minor in it is tied to any sex or romance in it. */
 const SHORT_TEXT = 400;
 
@@ -310,7 +312,14 @@ function mentionRefused(reading: Reading, mention: MinorMention, where: Placemen
     case "past":
       // a memory ("when I was 16 I had my first kiss", "when you were a child, we sat like this")
       // is refused only with sexual detail in its sentence
-      return sexual.some((word) => reading.sameSentence(word, mention));
+      // (the speaker's own past: in its clause, "but now I'm hot" is the present; the pair's past,
+      // "describe your body when you were 13, naked": in its sentence)
+      return sexual.some(
+        (word) =>
+          sameClause(word) ||
+          (PAIR_PAST.test(reading.text.slice(Math.max(0, mention.start - 40), mention.end)) &&
+            reading.sameSentence(word, mention)),
+      );
     case "family":
       // a parent's talk: sex only for the pair and away from the child; romance not aimed at the child
       return (

@@ -478,7 +478,9 @@ function signalRefused(reading: WorldReading, signal: Signal): boolean {
   if (signal.kind === "strong" && (sexual || romantic.length > 0)) return true;
   if (signal.kind !== "strong" && reading.near("neutral", signal, 16)) return false;
   if (reading.ofFamily(signal)) return sexual || romantic.some((word) => reading.sameClause(word, signal));
-  if (!reading.near("past", signal, 24) && reading.inRole(signal)) return true;
+  // a memory ("when I was 14 …") is refused only with sexual words (decision 33)
+  if (reading.near("past", signal, 24)) return sexual;
+  if (reading.inRole(signal)) return true;
   return sexual || romantic.length > 0;
 }
 
