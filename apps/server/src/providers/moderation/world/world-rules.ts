@@ -315,34 +315,47 @@ const DETECTED_LATIN = new Set([
 const gatedByLanguage = (table: WorldTable) => table.langs.every((lang) => DETECTED_LATIN.has(lang));
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}歳]/u;
 
-/** The rules for each combination of scripts and languages met so far (a handful in practice). */
+/**
+ * The compiled rules a text is read with: one set for the tables every text of its scripts reads,
+ * then one set per table gated by language that its sentences are in. Each set is compiled once per
+ * script combination (a handful in practice) and kept: compiling is what costs (a few hundred ms
+ * for the large sets), so combinations of languages are never compiled together.
+ */
 const RULES_BY_KEY = new Map<string, Rules>();
-const RULES_KEPT = 24;
 
-function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean): Rules {
-  const tables = WORLD_TABLES.filter(
-    (table) =>
-      // a text without Latin letters reads only a table's entries in its own script (Serbian Cyrillic)
-      (!gatedByLanguage(table) || !(present & 1) || table.langs.some((lang) => languages.has(lang))) &&
-      (kana || !(table.langs[0] === "ja" && !table.spaced)),
-  );
-  const key = `${present}:${tables.map((table) => WORLD_TABLES.indexOf(table)).join(",")}`;
+function compiled(key: string, tables: readonly WorldTable[], present: number): Rules {
   let rules = RULES_BY_KEY.get(key);
   if (rules === undefined) {
     rules = compile(tables.map((table) => entriesFor(table, present)));
-    if (RULES_BY_KEY.size >= RULES_KEPT) RULES_BY_KEY.clear();
     RULES_BY_KEY.set(key, rules);
   }
   return rules;
 }
 
-// compiled at load for each script alone and with English, so no chat message waits for them
-const ENGLISH = new Set(["en"]);
+const isNativeJapanese = (table: WorldTable) => table.langs[0] === "ja" && !table.spaced;
+const UNGATED = WORLD_TABLES.filter((table) => !gatedByLanguage(table));
+const GATED = WORLD_TABLES.filter(gatedByLanguage);
+
+function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean): Rules[] {
+  const base = compiled(
+    `${present}:${kana}`,
+    UNGATED.filter((table) => kana || !isNativeJapanese(table)),
+    present,
+  );
+  // a text without Latin letters reads a gated table's entries in its own script (Serbian Cyrillic)
+  const gated = GATED.filter((table) => !(present & 1) || table.langs.some((lang) => languages.has(lang)));
+  return [
+    base,
+    ...gated.map((table) => compiled(`${present}:${WORLD_TABLES.indexOf(table)}`, [table], present)),
+  ];
+}
+
+// compiled at load for each script alone and with Latin, so no chat message waits for them
 const NO_LANGUAGE: ReadonlySet<string> = new Set();
 const SHORT_TEXT = 400;
 for (let script = 0; script < SCRIPTS.length; script++) {
-  rulesFor(1 << script, ENGLISH, true);
-  rulesFor((1 << script) | 1, ENGLISH, true);
+  rulesFor(1 << script, NO_LANGUAGE, true);
+  rulesFor((1 << script) | 1, NO_LANGUAGE, true);
 }
 
 // --- reading a text ---
@@ -373,7 +386,8 @@ function spans(pattern: RegExp, text: string): Span[] {
   return found;
 }
 
-function findAges(rules: Rules, text: string): Signal[] {
+/** The ages one set of rules finds, unless the words around them in any set's tables say otherwise. */
+function findAges(rules: Rules, text: string, every: readonly Rules[]): Signal[] {
   const found: Signal[] = [];
   const pattern = rules.ages;
   pattern.lastIndex = 0;
@@ -386,8 +400,9 @@ function findAges(rules: Rules, text: string): Signal[] {
     if (value === undefined || compiled === undefined || value < 1 || value >= 18) continue;
     const start = match.index;
     const end = start + match[0].length;
-    if (rules.notAgeAfter.test(text.slice(end, end + 24))) continue;
-    if (rules.notAgeBefore.test(text.slice(Math.max(0, start - 32), start))) continue;
+    const after = text.slice(end, end + 24);
+    const before = text.slice(Math.max(0, start - 32), start);
+    if (every.some((set) => set.notAgeAfter.test(after) || set.notAgeBefore.test(before))) continue;
     found.push({ start, end, kind: "age", pair: compiled.pattern.pair === true });
   }
   return found;
@@ -398,16 +413,17 @@ const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 
 class WorldReading {
   readonly text: string;
-  readonly #rules: Rules;
+  readonly #rules: readonly Rules[];
   readonly #found: Partial<Record<WordCategory, Span[]>> = {};
 
-  constructor(text: string, rules: Rules) {
+  /** `rules`: the sets the text is read with; what each finds counts alike. */
+  constructor(text: string, rules: readonly Rules[]) {
     this.text = text;
     this.#rules = rules;
   }
 
   spansOf(category: WordCategory): Span[] {
-    this.#found[category] ??= spans(this.#rules.words[category], this.text);
+    this.#found[category] ??= this.#rules.flatMap((rules) => spans(rules.words[category], this.text));
     return this.#found[category];
   }
 
@@ -418,7 +434,7 @@ class WorldReading {
       ...words("strong", "strong"),
       ...words("school", "school"),
       ...words("minors", "minor"),
-      ...findAges(this.#rules, this.text),
+      ...this.#rules.flatMap((rules) => findAges(rules, this.text, this.#rules)),
     ];
   }
 
@@ -499,8 +515,8 @@ export function worldEvidence(text: string): string | undefined {
     : text.length <= SHORT_TEXT
       ? textLanguages(text).all
       : textLanguages(text).sure;
-  const rules = rulesFor(scripts, languages, KANA.test(text));
-  if (!rules.anySignal.test(reading)) return undefined;
+  const rules = rulesFor(scripts, languages, KANA.test(text)).filter((set) => set.anySignal.test(reading));
+  if (rules.length === 0) return undefined;
   const world = new WorldReading(reading, rules);
   const signal = world.signals().find((found) => signalRefused(world, found));
   return signal === undefined ? undefined : reading.slice(signal.start, signal.end);
