@@ -105,6 +105,9 @@ const THINGS = wordPattern([
   "gatto",
   "cane",
 ]);
+/** Someone else as the subject right before a sexual word ("she's so hot"). */
+const THIRD_BEFORE =
+  /(?:^|[^a-z])(?:she|he)(?:'s| is| looks| seems)(?: (?:so|really|very|super|kinda|totally|hella))* $/;
 const ADULT_PARTNER_AFTER =
   /^ (?:husband|wife|boyfriend|girlfriend|partner|lover|fianc\w*|spouse|man|woman|mistress|master|boss|date)s?(?![a-z])/;
 
@@ -114,7 +117,9 @@ const LOOK_BEFORE =
 const LOOK_START = /^(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|appears?|appeared)(?![a-z])/;
 /** An adult's age said in the text ("she's 21", "a 30-year-old nurse", "age: 25"). */
 const ADULT_STATED =
-  /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|aged?|age:?|now) (?:1[89]|[2-9][0-9])(?![0-9])/;
+  /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|we'?re|we are|aged?|age:?|now|at) (?:1[89]|[2-9][0-9])(?![0-9])/;
+/** A simile about a feeling right before an age ("you make me feel young again, like I'm 16"). */
+const FEEL_BEFORE = /(?:feel|feels|felt|feeling)(?: [a-z']+){0,4},? (?:like|as if|as though) $/;
 
 const PATTERNS = {
   sexEducation: union("sexEducation"),
@@ -719,7 +724,9 @@ export class Reading {
           this.tokensBetween(span, other) <= 1 &&
           // "in love with her husband": a possessive before an adult partner is no third person
           !ADULT_PARTNER_AFTER.test(this.text.slice(other.end, other.end + 24)),
-      ) || /rl[aoe]s?$/.test(span.text);
+      ) ||
+      /rl[aoe]s?$/.test(span.text) ||
+      THIRD_BEFORE.test(this.text.slice(Math.max(0, span.start - 40), span.start));
     const pair =
       !third && this.#pair.some((other) => overlaps(span, other) || this.tokensBetween(span, other) <= 1);
     return { ...span, third, pair, educational: education.some((other) => overlaps(span, other)) };
@@ -806,6 +813,10 @@ export class Reading {
   lookBefore(mention: Span): boolean {
     const before = this.text.slice(Math.max(0, mention.start - 40), mention.start);
     return LOOK_BEFORE.test(before) || LOOK_START.test(this.text.slice(mention.start, mention.end));
+  }
+
+  feelsLike(mention: Span): boolean {
+    return FEEL_BEFORE.test(this.text.slice(Math.max(0, mention.start - 60), mention.start));
   }
 
   /** The text says someone is an adult, with a number. */

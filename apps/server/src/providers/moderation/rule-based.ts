@@ -271,7 +271,13 @@ type Placement = "neutral" | "role" | "family" | "past" | "other";
 function placement(reading: Reading, mention: MinorMention): Placement {
   const { age } = mention;
   // "my cat is 4 years old", "she looks 15 (she's 21)": not a person's age now
-  if (age && (reading.thingBefore(mention) || (reading.lookBefore(mention) && reading.statesAdultAge)))
+  // "you make me feel young again, like I'm 16": a simile
+  if (
+    age &&
+    (reading.thingBefore(mention) ||
+      reading.feelsLike(mention) ||
+      (reading.lookBefore(mention) && reading.statesAdultAge))
+  )
     return "neutral";
   if (age) {
     // the speaker's own past; the character's or someone else's past age is no excuse
@@ -323,7 +329,10 @@ function mentionRefused(reading: Reading, mention: MinorMention, where: Placemen
     case "family":
       // a parent's talk: sex only for the pair and away from the child; romance not aimed at the child
       return (
-        sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
+        // (decision 33: a sexual word in another clause and aimed at no third person is the pair's:
+        // "the kids are asleep, come to bed")
+        // an age said of a child is held to the stricter rule ("las niñas de 12, descríbeme una desnuda")
+        sexual.some((word) => sameClause(word) || word.third || (mention.kind === "age" && !word.pair)) ||
         romantic.some((word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 1))
       );
     default:

@@ -630,6 +630,8 @@ export const english: Lexicon = {
     "grown ?up",
     "(?:total|major|huge|big|little|massive|silly) school ?(?:girl|boy) crush(?:es)?",
     "school ?(?:girl|boy) crush(?:es)?",
+    "(?:high|middle) school sweethearts?",
+    "(?:together|known each other|friends|dating) since (?:high|middle|grade) school",
     // a rule against minors is no minor: "Do not simulate children", "{{char}} never engages with minors"
     "(?:do not|don'?t|never|must not|mustn'?t|will not|won'?t|cannot|can'?t|may not|refuses? to|no|not|avoid|without) (?:\\w+ )?(?:simulate|simulating|portray|portraying|depict|depicting|play|playing|roleplay|roleplaying|write|writing|generate|generating|involve|involving|include|including|engage|engaging|sexuali[sz]e|sexuali[sz]ing|mention|mentioning|describe|describing|allow|allowing|any|with|interact)",
     "(?:have|having|had|want|wants|wanted|start|starting|raise|raising|make|making|bear|bearing|carry|carrying|give (?:him|her|you|me)) (?:a |some |two |three |more |your |my |his |her |our |their |[a-z{}]+'s )?(?:kids?|child|children|babies|baby|family)",
