@@ -93,7 +93,10 @@ const BAD_FILES: Array<{ kind: string; body: Buffer; type: string; status: numbe
   {
     kind: "a card whose description is not text",
     body: Buffer.from(
-      JSON.stringify({ spec: "chara_card_v2", data: { name: "Ada", description: { en: "not text" } } }),
+      JSON.stringify({
+        spec: "chara_card_v2",
+        data: { name: "Ada", description: { en: { nested: "not text" } } },
+      }),
     ),
     type: "application/json",
     status: 400,

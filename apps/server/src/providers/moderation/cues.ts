@@ -35,28 +35,12 @@ type GatedPatterns = Record<GatedCategory, RegExp>;
 const gatedPatterns = (lexicons: readonly Lexicon[]) =>
   Object.fromEntries(GATED.map((category) => [category, union(category, lexicons)])) as GatedPatterns;
 
-/** The gated patterns of the languages a text may be in, compiled once per set of languages. */
-const GATED_BY_LANGUAGES = new Map<string, GatedPatterns>();
-function gatedFor(languages: ReadonlySet<string>): { key: string; patterns: GatedPatterns } {
-  const lexicons = LEXICONS.filter((lexicon) => languages.has(lexicon.lang));
-  const key = lexicons.map((lexicon) => lexicon.lang).join("+");
-  let patterns = GATED_BY_LANGUAGES.get(key);
-  if (patterns === undefined) {
-    patterns = gatedPatterns(lexicons);
-    GATED_BY_LANGUAGES.set(key, patterns);
-  }
-  return { key, patterns };
-}
-/** One language's gated patterns, anchored where a span starts: which language a span is in. */
-const STICKY_BY_LANGUAGE = new Map(
-  LEXICONS.map((lexicon) => [
-    lexicon.lang,
-    Object.fromEntries(
-      GATED.map((category) => [category, new RegExp(union(category, [lexicon]).source, "y")]),
-    ) as GatedPatterns,
-  ]),
-);
-gatedFor(new Set(["en"]));
+/**
+ * Each language's gated patterns, compiled once: a text runs those of the languages its sentences
+ * may be in (English alone for most), and combinations of languages are never compiled together
+ * (a regular expression per combination cost seconds to compile across a multilingual set).
+ */
+const GATED_BY_LANGUAGE = new Map(LEXICONS.map((lexicon) => [lexicon.lang, gatedPatterns([lexicon])]));
 
 /** Animals and things whose age a number after them gives ("my cat is 4 years old"). */
 const THINGS = wordPattern([
@@ -648,7 +632,6 @@ export class Reading {
   #adult?: boolean;
 
   readonly #languages: TextLanguages;
-  readonly #gated: { key: string; patterns: GatedPatterns };
 
   /** `languages` says which lists read which sentence; by default every list reads every one. */
   constructor(reading: string, languages: TextLanguages = EVERY_LANGUAGE) {
@@ -656,7 +639,6 @@ export class Reading {
     const text = reading.replace(PATTERNS.endearments, (found) => "x".repeat(found.length));
     this.text = text;
     this.#languages = languages;
-    this.#gated = gatedFor(languages.all);
     const stated = findAges(text).filter(
       // an age with its unit ("tu as 14 ans") is distinctive in any sentence; a bare one is read
       // only in its language's sentences
@@ -674,16 +656,15 @@ export class Reading {
 
   /** The spans of a gated list in the sentences of their language. */
   #find(category: GatedCategory): Span[] {
-    const spans = findAll(this.#gated.patterns[category], this.text);
-    if (this.#gated.key === "en") return spans;
-    return spans.filter((span) =>
-      [...this.#languages.at(span.start)].some((language) => {
-        const sticky = STICKY_BY_LANGUAGE.get(language)?.[category];
-        if (sticky === undefined) return false;
-        sticky.lastIndex = span.start;
-        return sticky.test(this.text);
-      }),
-    );
+    const found = new Map<string, Span>();
+    for (const [language, patterns] of GATED_BY_LANGUAGE) {
+      if (language !== "en" && !this.#languages.all.has(language)) continue;
+      for (const span of findAll(patterns[category], this.text)) {
+        if (language !== "en" && !this.#languages.at(span.start).has(language)) continue;
+        found.set(`${span.start}:${span.end}`, span);
+      }
+    }
+    return [...found.values()].sort((a, b) => a.start - b.start);
   }
 
   get sexual(): ContextWord[] {
