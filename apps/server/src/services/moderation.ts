@@ -123,6 +123,7 @@ export class ModerationService {
       category: "minors",
       classifier: "age_check",
       excerpt: `Name: ${character.name}. Age: ${character.age}.`.slice(0, EXCERPT_LENGTH),
+      evidence: `Age: ${character.age}`,
     });
     this.#log.warn({ userId, surface: "character_definition" }, "a character under 18 was refused");
     return new BadRequestError("Characters are adults: 18 or older.", "underage");
