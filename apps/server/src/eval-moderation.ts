@@ -8,6 +8,7 @@ import { RuleBasedClassifier } from "./providers/moderation/rule-based.ts";
 import {
   formatRealCardScore,
   loadRealCards,
+  loadSecondRealCards,
   scoreRealCards,
 } from "./services/moderation-evaluation/real-cards.ts";
 import { computeTuningFigures, writeTuningFigures } from "./services/moderation-evaluation/tuning-figures.ts";
@@ -42,6 +43,7 @@ for (const [title, set] of [
 console.log(
   formatRealCardScore("real cards, diagnosed half", scoreRealCards(loadRealCards("diagnosed")), true),
 );
+console.log(formatRealCardScore("real cards, second batch", scoreRealCards(loadSecondRealCards()), true));
 // the held-out half's cards are counted, never listed: nobody tunes on them
 console.log(
   formatRealCardScore("real cards, held-out half", scoreRealCards(loadRealCards("held-out")), false),

@@ -225,6 +225,12 @@ function readingFinding(reading: Reading, partOfLongText: boolean): Finding {
 
 /** "kid" said to someone as a name ("Fuck off, kid."): an adult's put-down, not an age. */
 function addressed(reading: Reading, mention: MinorMention): boolean {
+  // one word said to someone, opening a line or set off by commas: "Bambina, sei mia", "kid, relax"
+  if (!/^[a-z]+$/.test(mention.text)) return false;
+  const opening = /(?:^|[.!?"*:\n] ?)$/.test(
+    reading.text.slice(Math.max(0, mention.start - 3), mention.start),
+  );
+  if (opening && reading.text.charAt(mention.end) === ",") return true;
   if (!/^(?:kid|kiddo|child|my child)$/.test(mention.text)) return false;
   const before = reading.text.slice(Math.max(0, mention.start - 24), mention.start);
   const after = reading.text.charAt(mention.end);

@@ -40,10 +40,22 @@ const LONG_CARD = 10_000;
  * generalisation.
  */
 export function loadRealCards(half?: "diagnosed" | "held-out"): { source: string; card: unknown }[] {
-  const file = new URL("../../providers/moderation/evaluation/real-cards.json", import.meta.url);
-  const cards = realCardSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+  const cards = readRealCards("real-cards.json");
   if (half === undefined) return cards;
   return cards.filter((_, index) => index % 2 === (half === "diagnosed" ? 0 : 1));
+}
+
+/**
+ * A second batch from other repositories (evaluation/real-cards-2.json, a third of them Chinese),
+ * collected after the first half was diagnosed, and read to find what the rules got wrong.
+ */
+export function loadSecondRealCards(): { source: string; card: unknown }[] {
+  return readRealCards("real-cards-2.json");
+}
+
+function readRealCards(name: string): { source: string; card: unknown }[] {
+  const file = new URL(`../../providers/moderation/evaluation/${name}`, import.meta.url);
+  return realCardSchema.parse(JSON.parse(readFileSync(file, "utf8")));
 }
 
 export function scoreRealCards(cards = loadRealCards()): RealCardScore {

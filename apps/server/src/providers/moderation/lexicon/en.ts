@@ -257,7 +257,9 @@ export const english: Lexicon = {
     "shotacon",
     "jailbait",
     "nymphets?",
-    "cp",
+    // "CP" alone is also fandom's "couple" (磕CP): child abuse material only with what is done with it
+    "cp (?:links?|videos?|vids?|pics?|photos?|trade|trading|collection|content|material|sites?|folder)",
+    "(?:send|share|sell|buy|trade|want|have|got|looking for|download) (?:some |me |you |any )?cp",
     "child porn\\w*",
     "kiddie porn\\w*",
     "pedo\\w*",
@@ -330,7 +332,9 @@ export const english: Lexicon = {
     "boobs?",
     "tits?",
     "titties",
-    "breasts?",
+    "breasts",
+    // "the fury within my breast" is a chest, not a sexual word
+    "(?<!(?:in|within|from|to|against|upon|on) (?:my|his|her|your|the|one's) )breast",
     "nipples?",
     "fuck\\w*",
     "f\\*ck\\w*",
@@ -574,6 +578,8 @@ export const english: Lexicon = {
     "(?:ever )?since (?:you|we) (?:were|was)",
     "(?:when|back when) (?:you|u) (?:were|was)",
     "(?:a|her|his|their|your) (?:childhood|youth|teenage years|teens)",
+    // a backstory's headings: "Childhood: …", "Teenage years: …"
+    "(?:childhood|teenage years|teenage|teens|adolescence|youth|early life|backstory|background|history) ?:",
     "back (?:when|in|then)",
     // "act as a child" is a role, not the speaker's past
     "(?<!(?:act|acts|acting|speak|speaks|speaking|behave|behaves|behaving|talk|talks|talking|play|plays|playing|roleplay|rp|respond|responds|write|writes|pose|poses|dress|dressed|appear|appears|portray|portrays|treated|treat|present|presents|depicted|shown|drawn) )as a (?:kid|child|teen|teenager|little girl|little boy|young girl|young boy|youngster)",
@@ -631,6 +637,9 @@ export const english: Lexicon = {
     "(?:total|major|huge|big|little|massive|silly) school ?(?:girl|boy) crush(?:es)?",
     "school ?(?:girl|boy) crush(?:es)?",
     "(?:high|middle) school sweethearts?",
+    // someone from the school years of an adult: "your high school bully", "my old middle school friend"
+    "(?:your|my|our|his|her|their) (?:old |former |ex )?(?:high|middle|grade|junior high) school (?:bull(?:y|ies)|friends?|teachers?|crush(?:es)?|days|reunion|years|classmates?|rivals?|ex|boyfriend|girlfriend|sweetheart|coach|principal|prom|graduation)",
+    "child ?bearing",
     "(?:together|known each other|friends|dating) since (?:high|middle|grade) school",
     // a rule against minors is no minor: "Do not simulate children", "{{char}} never engages with minors"
     "(?:do not|don'?t|never|must not|mustn'?t|will not|won'?t|cannot|can'?t|may not|refuses? to|no|not|avoid|without) (?:\\w+ )?(?:simulate|simulating|portray|portraying|depict|depicting|play|playing|roleplay|roleplaying|write|writing|generate|generating|involve|involving|include|including|engage|engaging|sexuali[sz]e|sexuali[sz]ing|mention|mentioning|describe|describing|allow|allowing|any|with|interact)",
@@ -650,6 +659,10 @@ export const english: Lexicon = {
     "meanwhile",
     "while",
     "whereas",
+    "after",
+    "before",
+    "until",
+    "once",
   ],
   pair: [
     "me",

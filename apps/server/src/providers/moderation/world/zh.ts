@@ -23,7 +23,8 @@ export const chinese: WorldTable = {
     "男童",
     "儿童",
     "兒童",
-    "孩子",
+    // "女孩子"/"男孩子" are girls and boys of any age
+    "(?<![女男])孩子",
     "小孩",
     "未成年",
     "幼女",
