@@ -190,7 +190,7 @@ export function inspect(text: string, partOfLongText = false): Finding {
     if (rank(finding.strength) > rank(best.strength)) best = finding;
     if (best.strength === "strong") return { ...best, signals: true };
   }
-  const world = worldEvidence(text);
+  const world = worldEvidence(text, partOfLongText);
   return world === undefined ? { ...best, signals } : { strength: "strong", evidence: world, signals: true };
 }
 

@@ -408,6 +408,7 @@ function findAges(rules: Rules, text: string, every: readonly Rules[]): Signal[]
   return found;
 }
 
+const SENTENCE_BREAK = /[.!?。！？\n]/u;
 const CLAUSE_BREAK = /[.,;:!?。、，！？；：\n،؛؟…()]/u;
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
@@ -436,6 +437,12 @@ class WorldReading {
       ...words("minors", "minor"),
       ...this.#rules.flatMap((rules) => findAges(rules, this.text, this.#rules)),
     ];
+  }
+
+  sameSentence(a: Span, b: Span): boolean {
+    const from = Math.min(a.end, b.end);
+    const to = Math.max(a.start, b.start);
+    return from >= to || !SENTENCE_BREAK.test(this.text.slice(from, to));
   }
 
   sameClause(a: Span, b: Span): boolean {
@@ -488,9 +495,11 @@ class WorldReading {
   }
 }
 
-function signalRefused(reading: WorldReading, signal: Signal): boolean {
-  const sexual = reading.spansOf("sexual").length > 0;
-  const romantic = reading.spansOf("romantic");
+function signalRefused(reading: WorldReading, signal: Signal, long: boolean): boolean {
+  // in a long text (a card), a word for a child counts sex or romance in its own sentence only
+  const near = (span: Span) => !long || signal.kind === "age" || reading.sameSentence(span, signal);
+  const sexual = reading.spansOf("sexual").some(near);
+  const romantic = reading.spansOf("romantic").filter(near);
   if (signal.kind === "strong" && (sexual || romantic.length > 0)) return true;
   if (signal.kind !== "strong" && reading.near("neutral", signal, 16)) return false;
   if (reading.ofFamily(signal)) return sexual || romantic.some((word) => reading.sameClause(word, signal));
@@ -504,7 +513,7 @@ function signalRefused(reading: WorldReading, signal: Signal): boolean {
  * The words of the first minor signal the world rules refuse: one placed as the chat pair's role
  * or next to sex or romance, in the world languages; undefined when there is none.
  */
-export function worldEvidence(text: string): string | undefined {
+export function worldEvidence(text: string, partOfLongText = false): string | undefined {
   const reading = worldText(text);
   const scripts = scriptsOf(reading);
   // the tables gated by language are all in Latin letters: a text without them needs no detection
@@ -518,7 +527,7 @@ export function worldEvidence(text: string): string | undefined {
   const rules = rulesFor(scripts, languages, KANA.test(text)).filter((set) => set.anySignal.test(reading));
   if (rules.length === 0) return undefined;
   const world = new WorldReading(reading, rules);
-  const signal = world.signals().find((found) => signalRefused(world, found));
+  const signal = world.signals().find((found) => signalRefused(world, found, partOfLongText));
   return signal === undefined ? undefined : reading.slice(signal.start, signal.end);
 }
 
