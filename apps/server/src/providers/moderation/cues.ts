@@ -42,6 +42,8 @@ const gatedPatterns = (lexicons: readonly Lexicon[]) =>
  */
 const GATED_BY_LANGUAGE = new Map(LEXICONS.map((lexicon) => [lexicon.lang, gatedPatterns([lexicon])]));
 
+const SHORT_TEXT = 400;
+
 /** Animals and things whose age a number after them gives ("my cat is 4 years old"). */
 const THINGS = wordPattern([
   "cats?",
@@ -657,8 +659,11 @@ export class Reading {
   /** The spans of a gated list in the sentences of their language. */
   #find(category: GatedCategory): Span[] {
     const found = new Map<string, Span>();
+    // a long text runs the lists of the languages ELD is sure of for some sentence; a short one (where
+    // ELD is often unsure) those of every language near the best
+    const candidates = this.text.length <= SHORT_TEXT ? this.#languages.all : this.#languages.sure;
     for (const [language, patterns] of GATED_BY_LANGUAGE) {
-      if (language !== "en" && !this.#languages.all.has(language)) continue;
+      if (language !== "en" && !candidates.has(language)) continue;
       for (const span of findAll(patterns[category], this.text)) {
         if (language !== "en" && !this.#languages.at(span.start).has(language)) continue;
         found.set(`${span.start}:${span.end}`, span);

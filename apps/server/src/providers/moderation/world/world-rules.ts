@@ -332,6 +332,18 @@ function compiled(key: string, tables: readonly WorldTable[], present: number): 
   return rules;
 }
 
+const ENTRIES_BY_KEY = new Map<string, boolean>();
+function hasEntries(table: WorldTable, present: number): boolean {
+  const key = `${present}:${WORLD_TABLES.indexOf(table)}`;
+  let has = ENTRIES_BY_KEY.get(key);
+  if (has === undefined) {
+    const entries = entriesFor(table, present);
+    has = entries.ages.length > 0 || CATEGORIES.some((category) => entries[category].length > 0);
+    ENTRIES_BY_KEY.set(key, has);
+  }
+  return has;
+}
+
 const isNativeJapanese = (table: WorldTable) => table.langs[0] === "ja" && !table.spaced;
 const UNGATED = WORLD_TABLES.filter((table) => !gatedByLanguage(table));
 const GATED = WORLD_TABLES.filter(gatedByLanguage);
@@ -342,8 +354,11 @@ function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean
     UNGATED.filter((table) => kana || !isNativeJapanese(table)),
     present,
   );
-  // a text without Latin letters reads a gated table's entries in its own script (Serbian Cyrillic)
-  const gated = GATED.filter((table) => !(present & 1) || table.langs.some((lang) => languages.has(lang)));
+  // a text without Latin letters reads a gated table's entries in its own script (Serbian Cyrillic),
+  // when it has any
+  const gated = GATED.filter((table) =>
+    present & 1 ? table.langs.some((lang) => languages.has(lang)) : hasEntries(table, present),
+  );
   return [
     base,
     ...gated.map((table) => compiled(`${present}:${WORLD_TABLES.indexOf(table)}`, [table], present)),
