@@ -1,0 +1,161 @@
+import type { WorldTable } from "./types.ts";
+
+/**
+ * Slovak where it is not Czech: cs.ts reads "mám 14 rokov", "je mi 14", "školáčka", "sex" in both;
+ * this table adds the Slovak number words ("štrnásťročná") and words ("dieťa", "žiačka").
+ */
+export const slovak: WorldTable = {
+  langs: ["sk"],
+  spaced: true,
+  // under 18 only (an adult age is no signal): every word is compiled into each age pattern
+  numbers: {
+    jeden: 1,
+    jedna: 1,
+    dva: 2,
+    dve: 2,
+    tri: 3,
+    styri: 4,
+    pat: 5,
+    sest: 6,
+    sedem: 7,
+    osem: 8,
+    devat: 9,
+    desat: 10,
+    jedenast: 11,
+    dvanast: 12,
+    trinast: 13,
+    strnast: 14,
+    patnast: 15,
+    sestnast: 16,
+    sedemnast: 17,
+    // the stems of "dvojročná", "štvorročný"
+    dvoj: 2,
+    troj: 3,
+    stvor: 4,
+  },
+  // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
+  ages: [
+    // "14 rokov", "štrnásťročná", "pre 14-ročnú": the match starts at "pre" ("for"), which the
+    // Serbian table reads as "ago" before an age
+    {
+      pattern: "(?:(?:pre|za|po|od|uz) (?=[^ ]+-? ?rocn))?{N}(?: (?:rokov|roky|rok)|-? ?rocn[\\p{L}\\p{M}]*)",
+    },
+    {
+      pattern:
+        "(?:mam|mas|mame|je mi|je ti) (?:uz |iba |len |skoro |takmer )?{N}(?= *(?:[.,;!?)]|$| a | ale ))",
+      pair: true,
+    },
+  ],
+  notAgeBefore: [
+    "pred",
+    "uz",
+    "spolu",
+    "zenat~",
+    "vydat~",
+    "pracujem",
+    "zijem",
+    "posledn~",
+    "mack~",
+    "pes",
+    "psa",
+  ],
+  notAgeAfter: [
+    "skusenost~",
+    "praxe",
+    "spolu",
+    "manzelstv~",
+    "minut~",
+    "hodin~",
+    "eur",
+    "mack~",
+    "pes",
+    "psa",
+  ],
+  minors: [
+    // not "dieta" alone: Spanish, Italian and Portuguese "diet"
+    "(?<=(?:si|som|je|este|ako|male|malym|jej|ich|moje|tvoje|nase|vase|ziadne|kazde|to|ste|sme|bolo|bude) )dieta",
+    "dietat~",
+    "dievcatk~",
+    "chlapcek~",
+    "malolet~",
+    "neplnolet~",
+    "tinedzer~",
+    "pubertak~",
+    "pubertack~",
+  ],
+  school: [
+    "ziack~",
+    "ziak",
+    "ziaka",
+    "ziakom",
+    "ziaci",
+    "zakladn[\\p{L}\\p{M}]* skol~",
+    "stredoskolak~",
+    "stredoskolack~",
+    "gymnazist~",
+    "(?:piat|siest|siedm|osm|deviat)ack~",
+    "(?:piat|siest|siedm|osm|deviat)ak~",
+    "\\d\\. ?triede",
+    "(?:piatej|siestej|siedmej|osmej|deviatej) triede",
+  ],
+  strong: [],
+  romantic: [
+    "priatelk~",
+    "moj priatel",
+    "pobozk~",
+    "bozk~",
+    "bozkav~",
+    "lubim ta",
+    "milujem ta",
+    "zalubil~",
+    "zalubena",
+    "rande",
+    "lubi~ ma",
+  ],
+  // a table's words count only where it finds a minor itself (world-rules.ts): not the Czech ones
+  sexual: [
+    "sex~",
+    "nah[aey]",
+    "nahou",
+    "(?:moj|mojej|moju) postel~",
+    "vyzlec~",
+    "vyzliek~",
+    "nahe",
+    "nahu",
+    "jebat~",
+    "trtat~",
+    "erotick~",
+    "vzrusen~",
+    "dotkni sa ma",
+    "spodn[\\p{L}\\p{M}]* bielizen~",
+    "podprsenk~",
+    "panenstv~",
+  ],
+  // "si" only before the minor: it is also Spanish and Italian
+  roles: [
+    "ty si",
+    "ja som",
+    "sme",
+    "si(?= (?:este |len |iba |uz )?(?:dieta|mal|ziack|ziak|skolack|tinedzer|malolet|neplnolet|\\d))",
+    "bud",
+    "budes",
+    "bud moja",
+    "bud moj",
+  ],
+  rolesAfter: [],
+  roleplay: ["predstieraj", "hraj rolu", "hrajme sa", "zahraj sa", "predstav si"],
+  past: ["ked som bol~", "ked som mal~", "ako dieta", "v detstve", "bola som", "bol som"],
+  // "the kids" with no possessive ("deti spia") are the household's, mostly the speaker's own
+  family: [
+    "deti",
+    "detmi",
+    "detom",
+    "(?:moja|moju|moj|mojho) (?:sestr|brat|sesternic|bratranc)~",
+    "(?:moj|moja|moje|moji|moju|mojho|nas|nasa|nase|nasi|nasho) (?:syn|dcer|deti|dieta|dietat|ziak|ziac|vnuk|vnuc|synovec|neter)~",
+  ],
+  neutral: [
+    "(?<!(?:tvoj|tvoja|tvoju|tvojho|vas|vasa) )ucitel~",
+    "stretnuti[\\p{L}\\p{M}]* absolvent~",
+    "rodicovsk[\\p{L}\\p{M}]* zdruzen~",
+  ],
+};
