@@ -79,6 +79,7 @@ const SCRIPTS = [
   /\p{Script=Arabic}/u,
   /\p{Script=Hebrew}/u,
   /\p{Script=Devanagari}/u,
+  /\p{Script=Bengali}/u,
   /\p{Script=Thai}/u,
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
   /\p{Script=Hangul}/u,
