@@ -1,6 +1,14 @@
 import { anyLanguage, type TextLanguages } from "./language.ts";
 import { type AgePattern, LEXICONS, type Lexicon } from "./lexicon/index.ts";
-import { collapseRepeats, findAll, matches, type Span, stretch, wordPattern } from "./patterns.ts";
+import {
+  collapseRepeats,
+  countAtOrBefore,
+  findAll,
+  matches,
+  type Span,
+  stretch,
+  wordPattern,
+} from "./patterns.ts";
 
 /**
  * What one reading of a text (see normalize.ts) says: who is a minor and how they are placed
@@ -581,16 +589,7 @@ function boundaries(text: string, patterns: RegExp[]): number[] {
 }
 
 /** How many clause boundaries stand at or before the position (the bounds are sorted). */
-function clauseOf(bounds: number[], position: number): number {
-  let low = 0;
-  let high = bounds.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((bounds[middle] as number) <= position) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+const clauseOf = countAtOrBefore;
 
 /** Anything but white space belongs to a word, as `split(/\s+/)` counts them. */
 function isWordChar(char: string | undefined): boolean {

@@ -1,4 +1,5 @@
 import { eld } from "eld/small";
+import { countAtOrBefore } from "./patterns.ts";
 
 /**
  * Which languages' word lists may read a sentence (decision 33). A word list applies only to text
@@ -81,14 +82,7 @@ export function textLanguages(text: string): TextLanguages {
     all,
     sure,
     at(position) {
-      let low = 0;
-      let high = starts.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if ((starts[middle] as number) <= position) low = middle + 1;
-        else high = middle;
-      }
-      return sets[low - 1] ?? english;
+      return sets[countAtOrBefore(starts, position) - 1] ?? english;
     },
   };
 }

@@ -218,7 +218,7 @@ const DIGIT_ZEROS = [
   0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50,
   0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
 ];
-const OTHER_DIGITS = /[^\x00-\x7f]/u;
+const OTHER_DIGITS = /[^\t\n\r -~]/u;
 const UNICODE_DIGIT = /\p{Nd}/gu;
 function asciiDigits(text: string): string {
   if (!OTHER_DIGITS.test(text)) return text;

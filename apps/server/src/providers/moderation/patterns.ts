@@ -101,3 +101,15 @@ export function* matches(pattern: RegExp, text: string): Generator<RegExpExecArr
 export function collapseRepeats(word: string): string {
   return word.replace(/[\s-]/g, "").replace(/([a-z])\1+/g, "$1");
 }
+
+/** How many of the sorted positions stand at or before the position (a binary search). */
+export function countAtOrBefore(sorted: readonly number[], position: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

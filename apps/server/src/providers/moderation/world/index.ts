@@ -34,28 +34,14 @@ import { swahili } from "./sw.ts";
 import { thai } from "./th.ts";
 import { tagalog } from "./tl.ts";
 import { turkish } from "./tr.ts";
-import type { WorldTable } from "./types.ts";
+import { WORD_CATEGORIES, type WorldTable } from "./types.ts";
 import { ukrainian } from "./uk.ts";
 import { urduTable } from "./ur.ts";
 import { vietnamese } from "./vi.ts";
 import { chinese } from "./zh.ts";
 import { chineseLatin } from "./zh-latn.ts";
 
-const LISTS = [
-  "notAgeBefore",
-  "notAgeAfter",
-  "minors",
-  "school",
-  "strong",
-  "romantic",
-  "sexual",
-  "roles",
-  "rolesAfter",
-  "roleplay",
-  "past",
-  "family",
-  "neutral",
-] as const;
+const LISTS = ["notAgeBefore", "notAgeAfter", ...WORD_CATEGORIES] as const;
 
 /** Scripts an entry's letters may be in: the rules read an entry only in text with all of its. */
 const SCRIPTS = [

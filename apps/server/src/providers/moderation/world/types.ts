@@ -53,3 +53,18 @@ export interface AgePattern {
   pattern: string;
   pair?: boolean;
 }
+
+/** The word lists of a table, as the rules read them. */
+export const WORD_CATEGORIES = [
+  "minors",
+  "school",
+  "strong",
+  "romantic",
+  "sexual",
+  "roles",
+  "rolesAfter",
+  "roleplay",
+  "past",
+  "family",
+  "neutral",
+] as const;

@@ -1,6 +1,7 @@
 import { textLanguages } from "../language.ts";
 import { type AgePattern, WORLD_TABLES, type WorldTable } from "./index.ts";
 import { worldText } from "./text.ts";
+import { WORD_CATEGORIES } from "./types.ts";
 
 /**
  * The world-language rules (decision 13): Russian, Ukrainian, Polish, Czech, Dutch, the Nordic
@@ -31,18 +32,7 @@ import { worldText } from "./text.ts";
 const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}']";
 const ANY_ENDING = "[\\p{L}\\p{M}]*";
 
-type WordCategory =
-  | "minors"
-  | "school"
-  | "strong"
-  | "romantic"
-  | "sexual"
-  | "roles"
-  | "rolesAfter"
-  | "roleplay"
-  | "past"
-  | "family"
-  | "neutral";
+type WordCategory = (typeof WORD_CATEGORIES)[number];
 
 function entrySource(entry: string, table: WorldTable): string {
   const source = entry.endsWith("~") ? `${entry.slice(0, -1)}${ANY_ENDING}` : entry;
@@ -247,19 +237,7 @@ interface Rules {
   notAgeAfter: RegExp;
 }
 
-const CATEGORIES: WordCategory[] = [
-  "minors",
-  "school",
-  "strong",
-  "romantic",
-  "sexual",
-  "roles",
-  "rolesAfter",
-  "roleplay",
-  "past",
-  "family",
-  "neutral",
-];
+const CATEGORIES: readonly WordCategory[] = WORD_CATEGORIES;
 
 function compile(tables: readonly WorldTable[]): Rules {
   const { source, ages } = ageSources(tables);
