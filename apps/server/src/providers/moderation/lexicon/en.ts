@@ -99,6 +99,11 @@ export const english: Lexicon = {
       subject: "other",
       bare: true,
     },
+    // "only 11 in human years": an elf's or a vampire's age said as a person's
+    { pattern: "{N} (?:in human years|human years|by human standards|in human terms)", subject: "other" },
+    // a definition's "Yui (15) is …", read as "you (15)"
+    { pattern: "you ?\\({N}\\)", subject: "you" },
+    { pattern: "i ?\\({N}\\)", subject: "self" },
   ],
   notAgeAfter: [
     "min",
@@ -236,6 +241,8 @@ export const english: Lexicon = {
     "(?:a|one|\\d{1,2}|two|three|a few|few|some) (?:years?|yrs?|months?|weeks?|days?) (?:away from|before|b4|till|til|until|short of) (?:turning |being )?(?:18|eighteen|legal|adulthood)",
     "(?:be|turn|turning|become) (?:18|eighteen) (?:next|in a|in \\d{1,2}|soon|this)",
     "youngsters?",
+    // under an age limit said without a number: "I'm too little to have a boyfriend"
+    "too (?:little|young) (?:to (?:date|have a (?:boyfriend|girlfriend|bf|gf)|drive|drink|vote|stay out|go out)|for (?:a )?(?:boyfriend|girlfriend|dating|this|you))",
     "juveniles?",
     "adolescents?",
     "(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)",
@@ -394,6 +401,12 @@ export const english: Lexicon = {
     "bondage",
     "bdsm",
     "lap ?dance",
+    "unbutton\\w*",
+    "upskirt",
+    "bending over",
+    "(?:sexy|seductive|provocative|suggestive|erotic) (?:pose|posing|look|outfit)",
+    "unzip\\w*",
+    "(?:slip|slips|slipped|slipping) (?:out of|off) (?:her|his|your|my|their) (?:clothes|dress|shirt|skirt|pants|top|panties|underwear)",
     "(?:sit|sits|sitting|sat) on (?:my|your|his|daddy'?s) (?:lap|face)",
     "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your |ur |her |his |my |the )?(?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|pajamas)(?: off| up| down)?",
     "take it (?:all )?off",
