@@ -417,6 +417,8 @@ function numberValue(raw: string): number | undefined {
 }
 
 function followsAsAge(rest: string, bare: boolean): boolean {
+  // the end of a line or sentence ends the age: what comes next says nothing of it
+  if (/^[ \t]*[\n.!?;]/.test(rest)) return true;
   const next = rest.trimStart();
   if (next === "") return true;
   if (NOT_AGE_AFTER.test(next)) return false;

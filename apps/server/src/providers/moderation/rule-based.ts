@@ -303,6 +303,14 @@ function placement(reading: Reading, mention: MinorMention): Placement {
 
 const PAIR_PAST = /(?<![a-z])(?:you|u) (?:were|was)(?![a-z])/;
 
+/** The speaker's own child ("my daughter is 11"), not a child named with "the" or "las". */
+const OWN =
+  /^(?:my|our|mi|mis|nuestr[ao]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|nostr[aoie]|meu|meus|minha|minhas|noss[ao]s?) /;
+function ownChild(reading: Reading, mention: MinorMention): boolean {
+  const kin = reading.familyOf(mention, 6, true);
+  return kin !== undefined && OWN.test(kin.text);
+}
+
 /** A text this short is about one thing: a minor in it is tied to any sex or romance in it. */
 const SHORT_TEXT = 400;
 
@@ -338,7 +346,12 @@ function mentionRefused(reading: Reading, mention: MinorMention, where: Placemen
         // (decision 33: a sexual word in another clause and aimed at no third person is the pair's:
         // "the kids are asleep, come to bed")
         // an age said of a child is held to the stricter rule ("las niñas de 12, descríbeme una desnuda")
-        sexual.some((word) => sameClause(word) || word.third || (mention.kind === "age" && !word.pair)) ||
+        sexual.some(
+          (word) =>
+            sameClause(word) ||
+            word.third ||
+            (mention.kind === "age" && !word.pair && !ownChild(reading, mention)),
+        ) ||
         romantic.some((word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 1))
       );
     default:
