@@ -647,7 +647,18 @@ export class Reading {
       // only in its language's sentences
       (age) => age.lang === undefined || !age.bare || languages.at(age.start).has(age.lang),
     );
-    const ages = [...stated, ...workedOutAges(text, new Date())];
+    // where one number is read by several patterns, a pattern that says whose age it is or that it
+    // is past ("j'avais quatorze ans") wins over the generic "quatorze ans"
+    const specific = stated.filter((age) => age.past || age.subject !== "other");
+    const ages = [
+      ...stated.filter(
+        (age) =>
+          age.past ||
+          age.subject !== "other" ||
+          !specific.some((other) => other.start < age.end && age.start < other.end),
+      ),
+      ...workedOutAges(text, new Date()),
+    ];
     this.minors = [
       ...this.#find("strongMinors").map((span) => ({ ...span, kind: "strong" as const })),
       ...this.#find("childBodies").map((span) => ({ ...span, kind: "body" as const })),
