@@ -27,6 +27,7 @@ import { polish } from "./pl.ts";
 import { romanian } from "./ro.ts";
 import { russian } from "./ru.ts";
 import { russianLatin } from "./ru-latn.ts";
+import { entryScripts } from "./scripts.ts";
 import { slovak } from "./sk.ts";
 import { slovenian } from "./sl.ts";
 import { albanian } from "./sq.ts";
@@ -43,28 +44,11 @@ import { chineseLatin } from "./zh-latn.ts";
 
 const LISTS = ["notAgeBefore", "notAgeAfter", ...WORD_CATEGORIES] as const;
 
-/** Scripts an entry's letters may be in: the rules read an entry only in text with all of its. */
-const SCRIPTS = [
-  /[a-z]/,
-  /\p{Script=Cyrillic}/u,
-  /\p{Script=Greek}/u,
-  /\p{Script=Arabic}/u,
-  /\p{Script=Hebrew}/u,
-  /\p{Script=Devanagari}/u,
-  /\p{Script=Bengali}/u,
-  /\p{Script=Thai}/u,
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
-  /\p{Script=Hangul}/u,
-];
-const scriptsOf = (entry: string) => {
-  const letters = entry.replace(/\\[pPu]\{[^}]*\}|\\./g, "");
-  return SCRIPTS.map((script) => (script.test(letters) ? "1" : "0")).join("");
-};
-
 /** Entries in groups of one script, joined: `(?:a|b|c)`. */
 function joined(entries: readonly string[]): string[] {
-  const groups = new Map<string, string[]>();
-  for (const entry of entries) groups.set(scriptsOf(entry), [...(groups.get(scriptsOf(entry)) ?? []), entry]);
+  const groups = new Map<number, string[]>();
+  for (const entry of entries)
+    groups.set(entryScripts(entry), [...(groups.get(entryScripts(entry)) ?? []), entry]);
   return [...groups.values()].map((group) =>
     group.length > 1 ? `(?:${group.join("|")})` : (group[0] as string),
   );

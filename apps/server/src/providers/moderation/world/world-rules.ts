@@ -1,5 +1,6 @@
 import { textLanguages } from "../language.ts";
 import { type AgePattern, WORLD_TABLES, type WorldTable } from "./index.ts";
+import { entryScripts, SCRIPTS, scriptsOf } from "./scripts.ts";
 import { worldText } from "./text.ts";
 import { WORD_CATEGORIES } from "./types.ts";
 
@@ -57,35 +58,6 @@ function alternatives(spaced: string[], unspaced: string[]): string {
   const parts = [...(spaced.length > 0 ? [`(?<!${WORD_CHAR})(?:${spaced.join("|")})`] : []), ...unspaced];
   return parts.length > 0 ? parts.join("|") : "(?!)";
 }
-
-/**
- * The scripts the rules tell apart. A text is read only with the entries whose letters are all in
- * scripts the text contains: a Russian reply never runs the Thai or Latin words.
- */
-const SCRIPTS = [
-  /[a-z]/,
-  /\p{Script=Cyrillic}/u,
-  /\p{Script=Greek}/u,
-  /\p{Script=Arabic}/u,
-  /\p{Script=Hebrew}/u,
-  /\p{Script=Devanagari}/u,
-  /\p{Script=Bengali}/u,
-  /\p{Script=Thai}/u,
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
-  /\p{Script=Hangul}/u,
-];
-
-/** The scripts of a text (or of an entry's letters) as bits. */
-function scriptsOf(text: string): number {
-  let mask = 0;
-  SCRIPTS.forEach((script, index) => {
-    if (script.test(text)) mask |= 1 << index;
-  });
-  return mask;
-}
-
-/** An entry's letters, without its regular-expression escapes and the age's number. */
-const entryScripts = (entry: string) => scriptsOf(entry.replace(/\{N\}|\\[pPu]\{[^}]*\}|\\./g, ""));
 
 /** The entries of a table that a text in these scripts can hold. */
 function entriesFor(table: WorldTable, present: number): WorldTable {
