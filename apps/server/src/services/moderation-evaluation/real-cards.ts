@@ -46,11 +46,12 @@ export function loadRealCards(half?: "diagnosed" | "held-out"): { source: string
 }
 
 /**
- * A second batch from other repositories (evaluation/real-cards-2.json, a third of them Chinese),
- * collected after the first half was diagnosed, and read to find what the rules got wrong.
+ * A second batch from other repositories (evaluation/real-cards-2a.json and -2b.json, two files
+ * under 2 MB each; a third of the cards Chinese), collected after the first half was diagnosed,
+ * and read to find what the rules got wrong.
  */
 export function loadSecondRealCards(): { source: string; card: unknown }[] {
-  return readRealCards("real-cards-2.json");
+  return [...readRealCards("real-cards-2a.json"), ...readRealCards("real-cards-2b.json")];
 }
 
 function readRealCards(name: string): { source: string; card: unknown }[] {
