@@ -2,6 +2,7 @@ import {
   formatScore,
   HELD_OUT_TARGETS,
   loadCases,
+  readCases,
   scoreClassifier,
 } from "./providers/moderation/evaluation/score.ts";
 import { RuleBasedClassifier } from "./providers/moderation/rule-based.ts";
@@ -22,6 +23,15 @@ import { computeTuningFigures, writeTuningFigures } from "./services/moderation-
  */
 const rules = new RuleBasedClassifier();
 let failed = false;
+// `npm run eval:moderation -- --batch tuning-x.json`: one batch alone, listed in full, nothing written
+// (how a new batch is scored once before any rule is changed for it)
+const batchFlag = process.argv.indexOf("--batch");
+if (batchFlag !== -1) {
+  const file = process.argv[batchFlag + 1] ?? "";
+  const cases = readCases(`./${file}`);
+  console.log(formatScore(file, await scoreClassifier(rules, cases, HELD_OUT_TARGETS), cases));
+  process.exit(0);
+}
 for (const [title, set] of [
   ["tuning set", "tuning"],
   ["held-out set", "held-out"],

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import type { ContentClassifier } from "../types.ts";
 
@@ -32,7 +32,8 @@ const realChatSchema = z.object({ source: z.string(), text: z.string().min(1), l
  * A labelled evaluation set:
  * - `tuning`: evaluation/cases.json (the six languages of the lexicons), world-cases.json (the
  *   world rules' languages) and evidence-cases.json (the outside review's phrases and the classes
- *   decision 33 was written for), the cases the rules were written and tuned against;
+ *   decision 33 was written for) and tuning-*.json (later batches, each written fresh and scored once
+ *   before any rule was changed for it), the cases the rules were written and tuned against;
  * - `held-out`: evaluation/held-out.json, written before the fixes of decision 33 by someone who did
  *   not read the rules, and never tuned on;
  * - `real-chat`: ordinary adult chat lines from public dialogue data sets (evaluation/real-chat.json),
@@ -47,6 +48,7 @@ export function loadCases(set: EvaluationSet = "tuning"): EvaluationCase[] {
       ...readCases("./cases.json"),
       ...readCases("./world-cases.json"),
       ...readCases("./evidence-cases.json"),
+      ...laterBatches().flatMap((file) => readCases(`./${file}`)),
     ];
   if (set === "main") return readCases("./cases.json");
   if (set === "world") return readCases("./world-cases.json");
@@ -63,7 +65,14 @@ export function loadCases(set: EvaluationSet = "tuning"): EvaluationCase[] {
     }));
 }
 
-function readCases(file: string): EvaluationCase[] {
+/** the tuning set's later batches, evaluation/tuning-*.json, in name order */
+export function laterBatches(): string[] {
+  return readdirSync(new URL(".", import.meta.url))
+    .filter((file) => /^tuning-.+\.json$/.test(file) && file !== "tuning-figures.json")
+    .sort();
+}
+
+export function readCases(file: string): EvaluationCase[] {
   return z.array(caseSchema).parse(readJson(file));
 }
 
