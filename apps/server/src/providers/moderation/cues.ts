@@ -5,6 +5,7 @@ import {
   countAtOrBefore,
   findAll,
   matches,
+  prefixTree,
   type Span,
   stretch,
   wordPattern,
@@ -143,10 +144,9 @@ for (const lexicon of LEXICONS) {
   for (const [word, value] of Object.entries(lexicon.numbers))
     NUMBER_VALUES.set(collapseRepeats(word), value);
 }
-const NUMBER_WORDS = LEXICONS.flatMap((lexicon) => Object.keys(lexicon.numbers))
-  .sort((a, b) => b.length - a.length)
-  .map(stretch)
-  .join("|");
+// one prefix tree, not 152 alternatives: tried at every position of a 4,000-character reply, the
+// flat list was a fifth of the rules' time
+const NUMBER_WORDS = stretch(prefixTree(LEXICONS.flatMap((lexicon) => Object.keys(lexicon.numbers))));
 /** A number, digits or words; digits may carry an age's unit glued to them ("im 14yrs"). */
 const numberSource = (name: string) =>
   `(${name}\\d{1,3}|(?:${NUMBER_WORDS}))(?:(?<=\\d)(?:yrs?|yo|y/o|y\\.o\\.?)(?![a-z0-9]))?`;
