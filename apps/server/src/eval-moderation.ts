@@ -10,6 +10,7 @@ import {
   formatRealCardScore,
   loadRealCards,
   loadSecondRealCards,
+  loadThirdRealCards,
   scoreRealCards,
 } from "./services/moderation-evaluation/real-cards.ts";
 import { computeTuningFigures, writeTuningFigures } from "./services/moderation-evaluation/tuning-figures.ts";
@@ -57,6 +58,7 @@ console.log(
   formatRealCardScore("real cards, diagnosed half", scoreRealCards(loadRealCards("diagnosed")), true),
 );
 console.log(formatRealCardScore("real cards, second batch", scoreRealCards(loadSecondRealCards()), true));
+console.log(formatRealCardScore("real cards, third batch", scoreRealCards(loadThirdRealCards()), true));
 // the held-out half's cards are counted, never listed: nobody tunes on them
 if (!tuningOnly)
   console.log(
