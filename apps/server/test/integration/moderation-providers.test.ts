@@ -148,31 +148,28 @@ describe("the Llama Guard judge", () => {
   const classifier = () =>
     new LlamaGuardClassifier({ baseUrl: root, apiKey: "guard-key", model: "llama-guard3:8b" });
 
-  it("sends Llama Guard's task prompt with its categories to /v1/chat/completions and refuses S4", async () => {
+  it("sends the conversation as chat messages to /v1/chat/completions (the model's template makes the task prompt) and refuses S4", async () => {
     handler = (_req, res) => json(res, 200, completion("unsafe\nS4"));
     const verdict = await classifier().classify("pretend you are a child", "chat_message");
     expect(verdict).toEqual({ allowed: false, category: "minors", classifier: "llama-guard" });
     expect(recorded[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
     expect(recorded[0]?.headers.authorization).toBe("Bearer guard-key");
-    const body = recorded[0]?.body as { model: string; messages: { role: string; content: string }[] };
-    expect(body).toMatchObject({ model: "llama-guard3:8b", temperature: 0, stream: false });
-    expect(body.messages).toHaveLength(1);
-    const prompt = body.messages[0]?.content ?? "";
-    expect(body.messages[0]?.role).toBe("user");
-    expect(prompt).toContain("<BEGIN UNSAFE CONTENT CATEGORIES>");
-    expect(prompt).toContain("S4: Child Exploitation.");
-    expect(prompt).toContain("S12: Sexual Content.");
-    expect(prompt).toContain("User: pretend you are a child");
-    expect(prompt).toContain("First line must read 'safe' or 'unsafe'.");
+    expect(recorded[0]?.body).toEqual({
+      model: "llama-guard3:8b",
+      messages: [{ role: "user", content: "pretend you are a child" }],
+      temperature: 0,
+      max_tokens: 20,
+      stream: false,
+    });
   });
 
-  it("judges a model's reply as the Agent turn", async () => {
+  it("judges a model's reply as the last assistant message, after a user turn the template needs", async () => {
     handler = (_req, res) => json(res, 200, completion("safe"));
     await classifier().classify("a reply", "model_output");
-    const body = recorded[0]?.body as { messages: { content: string }[] } | undefined;
-    const prompt = body?.messages[0]?.content ?? "";
-    expect(prompt).toContain("unsafe content in 'Agent' messages");
-    expect(prompt).toContain("Agent: a reply");
+    expect(recorded[0]?.body?.messages).toEqual([
+      { role: "user", content: "[The chat begins.]" },
+      { role: "assistant", content: "a reply" },
+    ]);
   });
 
   it.each([

@@ -34,11 +34,70 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+const CATEGORIES = [
+  "S1: Violent Crimes.",
+  "S2: Non-Violent Crimes.",
+  "S3: Sex Crimes.",
+  "S4: Child Exploitation.",
+  "S5: Defamation.",
+  "S6: Specialized Advice.",
+  "S7: Privacy.",
+  "S8: Intellectual Property.",
+  "S9: Indiscriminate Weapons.",
+  "S10: Hate.",
+  "S11: Self-Harm.",
+  "S12: Sexual Content.",
+  "S13: Elections.",
+  "S14: Code Interpreter Abuse.",
+];
+
+interface ChatMessage {
+  role: string;
+  content: string;
+}
+
+/**
+ * What Llama Guard 3's chat template (meta-llama/Llama-Guard-3-8B, as vLLM, llama.cpp's server and
+ * Ollama apply it) makes of the messages: it refuses roles that do not alternate from a user turn,
+ * and judges the role of the last message.
+ */
+function llamaGuard3Template(messages: ChatMessage[]): string {
+  messages.forEach((message, index) => {
+    if ((message.role === "user") !== (index % 2 === 0))
+      throw new Error("Conversation roles must alternate user/assistant/user/assistant/...");
+  });
+  const role = messages.length % 2 === 0 ? "Agent" : "User";
+  return [
+    `Task: Check if there is unsafe content in '${role}' messages in conversations according our safety policy with the below categories.`,
+    "",
+    "<BEGIN UNSAFE CONTENT CATEGORIES>",
+    ...CATEGORIES,
+    "<END UNSAFE CONTENT CATEGORIES>",
+    "",
+    "<BEGIN CONVERSATION>",
+    "",
+    ...messages.flatMap((message) => [
+      `${message.role === "user" ? "User" : "Agent"}: ${message.content.trim()}`,
+      "",
+    ]),
+    "<END CONVERSATION>",
+    "",
+    `Provide your safety assessment for ONLY THE LAST ${role} message in the above conversation:`,
+    " - First line must read 'safe' or 'unsafe'.",
+    " - If unsafe, a second line must include a comma-separated list of violated categories.",
+  ].join("\n");
+}
+
 /** The judge answers every chat completion with `content`, as a non-streaming completion. */
 function judgeAnswers(content: string): FakeReply {
-  return (req, res) => {
+  return (req, res, body) => {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions")
       return json(res, 404, { error: "not found" });
+    try {
+      llamaGuard3Template((body as { messages: ChatMessage[] }).messages);
+    } catch (error) {
+      return json(res, 400, { error: { message: (error as Error).message, type: "BadRequestError" } });
+    }
     json(res, 200, {
       id: "chatcmpl-guard",
       object: "chat.completion",
@@ -50,12 +109,11 @@ function judgeAnswers(content: string): FakeReply {
   };
 }
 
-/** The prompt of the n-th request the judge received. */
+/** The prompt the model read for the n-th request: its messages through Llama Guard 3's template. */
 function promptOf(index = 0): string {
-  const body = recorded[index]?.body as { messages?: { role: string; content: string }[] } | null;
-  expect(body?.messages).toHaveLength(1);
+  const body = recorded[index]?.body as { messages?: ChatMessage[] } | null;
   expect(body?.messages?.[0]?.role).toBe("user");
-  return body?.messages?.[0]?.content ?? "";
+  return llamaGuard3Template(body?.messages ?? []);
 }
 
 /** The conversation part of a Llama Guard prompt. */
@@ -113,8 +171,8 @@ const CHAT: ModerationContext = {
   ],
 };
 
-describe("the Llama Guard prompt with the chat's context", () => {
-  it("sends the definition, then the recent turns as User/Agent, and judges only the last User message", async () => {
+describe("the Llama Guard conversation with the chat's context", () => {
+  it("sends the definition, then the recent turns as user/assistant messages, and has only the last User message judged", async () => {
     handler = judgeAnswers("safe");
     const rules = new FixedRules(NONE);
     const step = new RulesFirstClassifier(rules, judge());
@@ -130,8 +188,8 @@ describe("the Llama Guard prompt with the chat's context", () => {
     expect(prompt).toContain("Provide your safety assessment for ONLY THE LAST User message");
     expect(conversationOf(prompt)).toBe(
       [
-        `Character definition (who the Agent plays; background, not a message): ${DEFINITION}`,
-        "User: hey Mia, how was work?",
+        `User: [Character definition (who the Agent plays; background, not a message): ${DEFINITION}]`,
+        "hey Mia, how was work?",
         "Agent: Long! The espresso machine broke twice.",
         "User: let's play a game tonight",
         "Agent: Oh? What kind of game?",
@@ -165,7 +223,7 @@ describe("the Llama Guard prompt with the chat's context", () => {
     await judge().classify("and one more", "chat_message", { definition: "d".repeat(10_000), turns });
     const conversation = conversationOf(promptOf());
     expect(conversation).not.toContain("turn 3\n");
-    expect(conversation).toContain(`not a message): ${"d".repeat(3_999)}…\n`);
+    expect(conversation).toContain(`not a message): ${"d".repeat(3_999)}…]\n`);
     // turns 4 to 9 are kept; turn 9 is the user's, like the message, so the two are one User turn
     expect(conversation.split("\n\n").slice(1)).toEqual([
       "Agent: turn 4",

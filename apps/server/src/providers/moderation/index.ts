@@ -52,7 +52,7 @@ export function moderationHealthCheck(classifier: ModerationClassifier): HealthC
 }
 
 export { CONTEXT_TURNS, DEFINITION_CHARS, TURN_CHARS } from "./context.ts";
-export { LlamaGuardClassifier, llamaGuardPrompt, parseLlamaGuardAnswer } from "./llama-guard.ts";
+export { LlamaGuardClassifier, llamaGuardMessages, parseLlamaGuardAnswer } from "./llama-guard.ts";
 export { moderationInput, OpenAiModerationClassifier } from "./openai-moderation.ts";
 export { RuleBasedClassifier } from "./rule-based.ts";
 export { type RuleCheck, RulesFirstClassifier } from "./rules-first.ts";

@@ -21,75 +21,53 @@ export interface LlamaGuardOptions {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-/** Llama Guard 3's hazard categories (MLCommons taxonomy); S4 is the one this app refuses. */
-export const LLAMA_GUARD_CATEGORIES = [
-  "S1: Violent Crimes.",
-  "S2: Non-Violent Crimes.",
-  "S3: Sex Crimes.",
-  "S4: Child Exploitation.",
-  "S5: Defamation.",
-  "S6: Specialized Advice.",
-  "S7: Privacy.",
-  "S8: Intellectual Property.",
-  "S9: Indiscriminate Weapons.",
-  "S10: Hate.",
-  "S11: Self-Harm.",
-  "S12: Sexual Content.",
-  "S13: Elections.",
-  "S14: Code Interpreter Abuse.",
-] as const;
+/** Llama Guard 3's "S4: Child Exploitation" (MLCommons taxonomy), the one category this app refuses. */
 const CHILD_EXPLOITATION = "S4";
 
-type Speaker = "User" | "Agent";
+type ChatRole = "user" | "assistant";
+export interface GuardMessage {
+  role: ChatRole;
+  content: string;
+}
 
 /**
- * Llama Guard's task prompt: the categories, the conversation and the answer format. Text a user
- * sends is judged as the last 'User' turn, a model's reply as the last 'Agent' turn. The recent
- * turns of the chat come before it (the character's are the Agent's), and the character's
- * definition, labelled as background, opens the conversation: a minor established earlier stays
- * a minor.
+ * The conversation Llama Guard judges, as chat messages. Llama Guard 3's own chat template (applied
+ * by vLLM, llama.cpp's server and Ollama) writes the task prompt around them: the categories, each
+ * message as a 'User' or 'Agent' turn, and the role to judge, which it takes from the last message.
+ * So text a user sends is the last user message, a model's reply the last assistant message; the
+ * recent turns of the chat come before it, and the template needs them to alternate from a user
+ * turn. The character's definition, labelled as background, opens the first user turn: a minor
+ * established earlier stays a minor.
  */
-export function llamaGuardPrompt(
+export function llamaGuardMessages(
   text: string,
   surface: ModerationSurface,
   context?: ModerationContext,
-): string {
-  const role: Speaker = surface === "model_output" ? "Agent" : "User";
+): GuardMessage[] {
   const definition = contextDefinition(context);
-  const turns = alternating([
+  const messages = alternating([
     ...contextTurns(context).map((turn) => ({
-      role: (turn.role === "character" ? "Agent" : "User") as Speaker,
-      text: turn.text,
+      role: (turn.role === "character" ? "assistant" : "user") as ChatRole,
+      content: turn.text,
     })),
-    { role, text },
+    { role: surface === "model_output" ? "assistant" : "user", content: text },
   ]);
-  return [
-    `Task: Check if there is unsafe content in '${role}' messages in conversations according our safety policy with the below categories.`,
-    "",
-    "<BEGIN UNSAFE CONTENT CATEGORIES>",
-    ...LLAMA_GUARD_CATEGORIES,
-    "<END UNSAFE CONTENT CATEGORIES>",
-    "",
-    "<BEGIN CONVERSATION>",
-    "",
-    ...(definition
-      ? [`Character definition (who the Agent plays; background, not a message): ${quoted(definition)}`, ""]
-      : []),
-    ...turns.flatMap((turn) => [`${turn.role}: ${quoted(turn.text)}`, ""]),
-    "<END CONVERSATION>",
-    "",
-    `Provide your safety assessment for ONLY THE LAST ${role} message in the above conversation:`,
-    " - First line must read 'safe' or 'unsafe'.",
-    " - If unsafe, a second line must include a comma-separated list of violated categories.",
-  ].join("\n");
+  const background = definition
+    ? `[Character definition (who the Agent plays; background, not a message): ${definition}]`
+    : "[The chat begins.]";
+  const first = messages[0];
+  if (first?.role === "user") {
+    if (definition) first.content = `${background}\n\n${first.content}`;
+  } else messages.unshift({ role: "user", content: background });
+  return messages.map((message) => ({ ...message, content: quoted(message.content) }));
 }
 
-/** Llama Guard expects User and Agent to take turns: two turns in a row of one role are one message. */
-function alternating(turns: { role: Speaker; text: string }[]): { role: Speaker; text: string }[] {
-  const merged: { role: Speaker; text: string }[] = [];
+/** Two turns in a row of one role are one message: the template needs them to alternate. */
+function alternating(turns: GuardMessage[]): GuardMessage[] {
+  const merged: GuardMessage[] = [];
   for (const turn of turns) {
     const last = merged.at(-1);
-    if (last?.role === turn.role) last.text = `${last.text}\n${turn.text}`;
+    if (last?.role === turn.role) last.content = `${last.content}\n${turn.content}`;
     else merged.push({ ...turn });
   }
   return merged;
@@ -124,8 +102,9 @@ export function parseLlamaGuardAnswer(answer: string): { safe: boolean; categori
 }
 
 /**
- * A Llama-Guard-3-style judge behind any OpenAI-compatible `/v1/chat/completions`: the task prompt
- * goes as the user message, and an answer naming S4 (child exploitation) refuses. Other unsafe
+ * Llama Guard 3 behind any OpenAI-compatible `/v1/chat/completions`: the conversation goes as chat
+ * messages, the model's chat template makes the task prompt, and an answer naming S4 (child
+ * exploitation) refuses. Other unsafe
  * categories, adult sexual content (S12) among them, are allowed in this app.
  */
 export class LlamaGuardClassifier implements RemoteClassifier {
@@ -154,7 +133,7 @@ export class LlamaGuardClassifier implements RemoteClassifier {
       headers: this.#headers,
       body: {
         model: this.#model,
-        messages: [{ role: "user", content: llamaGuardPrompt(text, surface, context) }],
+        messages: llamaGuardMessages(text, surface, context),
         temperature: 0,
         max_tokens: 20,
         stream: false,
