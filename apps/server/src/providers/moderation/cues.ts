@@ -510,11 +510,15 @@ const BIRTHDAY = new RegExp(
   `(?<![a-z0-9])(?<who>my|your|ur|her|his)(?: (?:sweet|big|upcoming|last))? (?<n>${Object.keys(ORDINALS).join("|")}|\\d{1,2}(?:st|nd|rd|th)) (?:birthday|bday|b-day)(?<soon> (?:is|party is) (?:next|in|on|tomorrow|coming|soon))?`,
   "g",
 );
-/** An answer to "how old are you?" in the next line or sentence ("Thirteen! Why?"). */
+/** An answer to "how old are you?" in the next line or sentence ("Thirteen! Why?"), in the lexicons' languages. */
 const HOW_OLD = new RegExp(
-  `how old (?:are|r) (?:you|u)[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im )?(?<n>${NUMBER_WORDS}|\\d{1,2})(?![a-z0-9])`,
+  `(?:how old (?:are|r) (?:you|u)|wie alt bist du|quel age (?:as[ -]tu|tu as|t'as|avez[ -]vous)|t'as quel age|cuantos anos tienes|quanti anni hai|quantos anos (?:voce |vc )?(?:tem|tens))[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im |ich bin |j'ai |tengo |ho |tenho )?(?<n>${NUMBER_WORDS}|\\d{1,2})(?![a-z0-9])`,
   "g",
 );
+/** A reply that opens with a number ("Vierzehn... why?") may answer "how old are you?" in the turn before. */
+const OPENING_NUMBER = new RegExp(`^[^\\p{L}\\p{N}]*(?:\\d{1,2}|${NUMBER_WORDS})(?![\\p{L}\\p{N}])`, "u");
+export const opensWithNumber = (text: string): boolean =>
+  OPENING_NUMBER.test(text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase());
 const HALF_AGE =
   /(?<![a-z0-9])(?:(?:exactly|only|just|like|about) )?(?<part>half|a third|a quarter|one third) (?:of )?(?<whose>my|your|his|her) age(?![a-z])/g;
 

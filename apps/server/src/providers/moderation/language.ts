@@ -17,6 +17,9 @@ const MARGIN = 0.1;
 /** … and within this one when ELD itself says its answer is not reliable (very short text). */
 const UNRELIABLE_MARGIN = 0.15;
 
+/** A sentence this short is read in the previous sentence's languages too: ELD is unsure of a few words. */
+const SHORT_SENTENCE = 24;
+
 /** A sentence: up to the next full stop, question or exclamation mark, or line break. */
 const SENTENCE = /[^.!?\n。！？]+[.!?\n。！？]*/g;
 
@@ -73,7 +76,10 @@ export function textLanguages(text: string): TextLanguages {
   for (let match = SENTENCE.exec(text); match !== null; match = SENTENCE.exec(text)) {
     const found = detect(match[0]);
     starts.push(match.index);
-    sets.push(found.languages);
+    // a short sentence ("ma baciami.": Polish to ELD) goes on in the language of the one before
+    const previous = sets.at(-1);
+    const short = match[0].length <= SHORT_SENTENCE && previous !== undefined;
+    sets.push(short ? new Set([...found.languages, ...previous]) : found.languages);
     for (const language of found.languages) all.add(language);
     if (found.sure !== undefined) sure.add(found.sure);
   }

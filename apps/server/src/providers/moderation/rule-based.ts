@@ -1,4 +1,4 @@
-import { type MinorMention, Reading } from "./cues.ts";
+import { type MinorMention, opensWithNumber, Reading } from "./cues.ts";
 import { anyLanguage, textLanguages } from "./language.ts";
 import { textReadings } from "./normalize.ts";
 import type {
@@ -47,8 +47,9 @@ export class RuleBasedClassifier implements ContentClassifier {
   ): RuleVerdict {
     const own = surface === "character_definition" ? inspectLong(definitionReading(text)) : inspect(text);
     if (own.strength === "strong" || !context) return verdictOf(own, surface);
-    // a text with no minor and no sex or romance of its own cannot complete a set-up
-    if (!own.signals) return verdictOf(own, surface);
+    // a text with no minor and no sex or romance of its own cannot complete a set-up, but for a bare
+    // number that may answer "how old are you?"
+    if (!own.signals && !opensWithNumber(text)) return verdictOf(own, surface);
     const before = contextText(context, surface);
     if (before === "") return verdictOf(own, surface);
     const together = inspect(`${before}\n${text}`);

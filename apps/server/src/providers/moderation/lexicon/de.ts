@@ -35,19 +35,22 @@ export const german: Lexicon = {
     { pattern: "{N} ?(?:-|\\s)?jahrig\\w*", subject: "other" },
     { pattern: "{N} ?(?:-|\\s)?jaehrig\\w*", subject: "other" },
     {
-      pattern: "(?:ich bin|bin ich) (?:erst |nur |jetzt |gerade |schon |noch )?{N}",
+      // "bin doch erst dreizehn": the pronoun dropped, fillers stacked
+      pattern:
+        "(?:ich bin|bin ich|bin) (?:(?:doch|ja|halt|eben|erst|nur|jetzt|gerade|grad|schon|noch) ){0,2}{N}",
       subject: "self",
       bare: true,
     },
     {
       pattern:
-        "(?:du bist|bist du|du warst|warst du|du waerst|waerst du) (?:erst |nur |jetzt |gerade |schon |noch )?{N}",
+        "(?:du bist|bist du|du warst|warst du|du waerst|waerst du) (?:(?:doch|ja|halt|eben|erst|nur|jetzt|gerade|grad|schon|noch) ){0,2}{N}",
       subject: "you",
       bare: true,
     },
     { pattern: "(?:wir sind|sind wir) (?:beide |erst |nur )?{N}", subject: "we", bare: true },
     {
-      pattern: "(?:sie ist|er ist|ist sie|ist er|sie sind) (?:erst |nur |jetzt |gerade |schon |noch )?{N}",
+      pattern:
+        "(?:sie ist|er ist|ist sie|ist er|sie sind) (?:(?:doch|ja|halt|eben|erst|nur|jetzt|gerade|grad|schon|noch) ){0,2}{N}",
       subject: "other",
       bare: true,
     },
@@ -150,19 +153,22 @@ export const german: Lexicon = {
     "schulmadchen",
     "schulmaedchen",
     "schuljunge\\w*",
-    "grundschul(?!\\w*lehrer)\\w*",
+    // not the teacher: "ehrer", as letters held down may read both l's of "Grundschullehrerin"
+    "grundschul(?!\\w*ehrer)\\w*",
     "mittelstufe",
     "unterstufe",
-    "realschul(?!\\w*lehrer)\\w*",
-    "hauptschul(?!\\w*lehrer)\\w*",
+    "realschul(?!\\w*ehrer)\\w*",
+    "hauptschul(?!\\w*ehrer)\\w*",
     "gymnasiast\\w*",
     // "erste Klasse" alone is also a train's first class
     "(?:in der|in die|die) (?:\\d{1,2}\\.?|ersten?|zweiten?|dritten?|vierten?|funften?|fuenften?|sechsten?|siebten?|achten?|neunten?|zehnten?|elften?) klasse",
     "(?:\\d{1,2}\\.?|dritte|vierte|funfte|fuenfte|sechste|siebte|achte|neunte|zehnte|elfte) klasse(?! (?:hotel|abteil|ticket|fahrkarte))",
     "(?:erst|zweit|dritt|viert|funft|fuenft|sechst|siebt|acht|neunt|zehnt|elft)kl(?:a|ae)ssler\\w*",
+    "\\d{1,2}\\.? ?-?kl(?:a|ae)ssler\\w*",
+    "schulranzen",
     "(?:ober|mittel|gesamt|gymnasial|sekundar|unterstufen|mittelstufen|oberstufen)sch(?:u|ue)ler\\w*",
-    "mittelschul(?!\\w*lehrer)\\w*",
-    "sekundarschul(?!\\w*lehrer)\\w*",
+    "mittelschul(?!\\w*ehrer)\\w*",
+    "sekundarschul(?!\\w*ehrer)\\w*",
     "sekundarstufe(?: (?:i|1|eins))?",
     "(?:in der|in die|an der|auf der) (?:sek|nms)(?: (?:i|1|a|b))?",
     "oberstufe",
@@ -271,6 +277,10 @@ export const german: Lexicon = {
     "grapsch\\w*",
     "spreiz\\w* (?:die |deine |ihre )?beine",
     "beine (?:breit|auseinander|gespreizt)",
+    "freiz(?:u|ue)gig\\w*",
+    // "knallen" alone is also a bang: said of what one would do to someone
+    "(?:wurd|wurde|wuerde|will|mochte|moechte|werd|werde|wurds|wuerds) (?:\\w+ ){0,3}?knallen",
+    "bock auf (?:dich|sex|mich|ficken)",
   ],
   sexEducation: [
     "sexualkunde",

@@ -160,6 +160,8 @@ export const spanish: Lexicon = {
     "(?:en el|del|al) (?:kinder|kinder ?garten|jardin de infancia)",
     "estudiantes? de (?:secundaria|primaria|la eso|bachillerato|prepa|instituto)",
     "\\d{1,2} ?o? (?:grado|de primaria|de secundaria|de la eso)",
+    // "2do de secu", "3ro de prepa", "1º de bachi"
+    "\\d{1,2} ?(?:do|ro|to|vo|no|mo|er|°|º) (?:grado|de (?:la )?(?:primaria|secundaria|secu|prepa|eso|bachi|bachillerato))",
     "(?:primero|segundo|tercero|cuarto|quinto|sexto|septimo|octavo|noveno|primer|tercer) (?:grado|de primaria|de secundaria|de la eso|de eso)",
     "instituto",
     "(?:en el|del|al) colegio",
@@ -181,6 +183,7 @@ export const spanish: Lexicon = {
     // not "folleto", "follaje", "follón"
     "foll(?!et|aj|on)\\w*",
     "coger(?:te|la|lo|me|nos)",
+    "(?:te|la|lo|me|nos|las|los) (?:quiero|voy a|vamos a|quisiera|puedo|queria) coger",
     "cogemos",
     "cachond\\w*",
     "excitad[oa]s?",
@@ -309,6 +312,8 @@ export const spanish: Lexicon = {
     "apenas",
     "ahora",
     "ya",
+    "todavia",
+    "aun",
     "muy",
     "tan",
     "pequena",

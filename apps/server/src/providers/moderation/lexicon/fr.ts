@@ -272,6 +272,10 @@ export const french: Lexicon = {
     "tu es",
     "t'?es",
     "je suis",
+    // spoken: "jsuis", "chuis", "j'suis"
+    "j'? ?suis",
+    "chuis",
+    "chui",
     "on est",
     "nous sommes",
     "sois",
@@ -340,6 +344,8 @@ export const french: Lexicon = {
     "j'?etais",
   ],
   neutral: [
+    // "un jeu d'enfant": easy
+    "jeu d'enfants?",
     "enseign\\w*",
     "prof\\w*",
     "instit\\w*",

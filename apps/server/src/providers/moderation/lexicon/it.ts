@@ -242,6 +242,7 @@ export const italian: Lexicon = {
     "adesso",
     "ora",
     "gia",
+    "ancora",
     "molto",
     "cosi",
     "piccola",

@@ -284,6 +284,7 @@ export const portuguese: Lexicon = {
     "apenas",
     "agora",
     "ja",
+    "ainda",
     "muito",
     "tao",
     "pequena",

@@ -41,7 +41,7 @@ export const finnish: WorldTable = {
     // "olen 14", "olet 14-vuotias", "oon neljätoista vuotta vanha"
     {
       pattern:
-        "(?:olen|olet|olemme|oon|oot) (?:vasta |vain |jo |melkein |nyt |tasan )?{N}(?: ?-? ?vuotia[\\p{L}]*| vuotta(?: vanha[\\p{L}]*)?|(?= *(?:[.,;!?)]|$| ja | mutta )))",
+        "(?:olen|olet|olemme|oon|oot) (?:vasta |vain |jo |melkein |nyt |tasan )?{N}(?: ?-? ?vuotia[\\p{L}]*| vuotta(?: vanha[\\p{L}]*)?| ?v\\.?(?= |$|[,;!?])|(?= *(?:[.,;!?)]|$| ja | mutta )))",
       pair: true,
     },
     // "14-vuotias", "neljätoistavuotias", "14v", "Emma, 15 v, …", "14 vuotta vanha", "neljäntoista
@@ -50,6 +50,8 @@ export const finnish: WorldTable = {
       pattern:
         "(?:(?:han|tytto|poika|tama tytto|tuo tytto) on (?:vasta |vain |melkein |juuri |jo )?)?{N}(?: ?-? ?(?:vuotia|vuotta vanha|vuoden ikai)[\\p{L}]*|v(?= |$)| v\\.?(?= *[,;)]| *$)|(?<=(?:han|tytto|poika|tama tytto|tuo tytto) on (?:vasta |vain |melkein |juuri |jo )?[^ ]+)(?= *(?:[.,;!?)]|$| ja | mutta | eika )))",
     },
+    // "alaston tyttö 12 vuotta": a girl's years, not a duration
+    { pattern: "(?:tytto|poika|lapsi|tytot|pojat|tyttoa|poikaa),? {N} ?(?:v|vuotta)(?=[ ,.;!?)]|$)" },
   ],
   notAgeBefore: [
     "naimisissa",
@@ -113,6 +115,9 @@ export const finnish: WorldTable = {
     "(?:eka|toka|kolmas|neljas|viides|kuudes|seitsemas|kahdeksas|yhdeksas|\\d\\.?)-?luokkala~",
     "\\d\\.? ?luok(?:alla|alle|alta|kaa|ka|an)",
     "(?:viidennella|kuudennella|seitsemannella|kahdeksannella|yhdeksannella) luokalla",
+    // spoken grade names: "seiskaluokkalainen", "oon kasilla"
+    "(?:vitos|kutos|seiska|kasi|ysi)(?:luokkala|luokala|luokka)~",
+    "(?:vitose|kutose|seiska|kasi|ysi)lla",
   ],
   strong: [],
   romantic: [

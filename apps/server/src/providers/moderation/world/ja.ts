@@ -35,7 +35,8 @@ export const japanese: WorldTable = {
     "中学校",
     "女子高生",
     "高校生",
-    "ＪＣ",
+    // JC, JK, JS (girl of middle school, high school, primary school): the reading is NFKC and lower case
+    "(?<![a-z])j[cks](?![a-z])",
     "女子中学生",
     "小学校",
     // not "その中一番", "一緒", "中二病" (an adult's joke)

@@ -43,6 +43,7 @@ export const korean: WorldTable = {
     "여자아이",
     "남자아이",
     "십대",
+    "어린애",
   ],
   school: [
     "중학생",
@@ -57,6 +58,7 @@ export const korean: WorldTable = {
     "중학교",
     "고[1-3](?![0-9])",
     "초[1-6](?![0-9])",
+    "책가방",
   ],
   strong: ["로리", "쇼타"],
   romantic: [
@@ -71,6 +73,9 @@ export const korean: WorldTable = {
     "데이트",
     "애인",
     "자기야",
+    "짝사랑",
+    "사랑하",
+    "사랑한다",
   ],
   sexual: [
     "섹스",
@@ -101,6 +106,7 @@ export const korean: WorldTable = {
     "만져줘",
     "만지고 싶",
     "다리를? 벌려",
+    "유혹",
   ],
   roles: ["너는", "넌", "나는", "난", "우리는", "네가", "내가", "되어", "돼"],
   rolesAfter: [

@@ -119,6 +119,9 @@ export const malay: WorldTable = {
     "mengangkang",
     "ngangkang",
     "kangkang~",
+    // "seksi" alone is also a committee's section
+    "seksi (?:banget|bgt|bngt|bener|abis|amat|sekali|parah)",
+    "sexy",
   ],
   roles: [
     "kamu",
@@ -144,7 +147,15 @@ export const malay: WorldTable = {
     "main peran",
     "berlakon",
   ],
-  past: ["waktu kecil", "dulu", "dahulu", "ketika aku", "saat aku", "masa kecil"],
+  past: [
+    "waktu kecil",
+    "dulu",
+    "dahulu",
+    "ketika aku",
+    "saat aku",
+    "masa kecil",
+    "(?:waktu|wkt|pas|ketika|saat) (?:aku|saya|gue|gw|gua|ku)",
+  ],
   family: [
     "(?:anak|putri|putra|murid|siswa|cucu)(?:-anak)? (?:saya|aku|kami|ku)",
     "anakku",
