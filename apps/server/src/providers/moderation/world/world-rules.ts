@@ -402,9 +402,21 @@ class WorldReading {
     return this.spansOf(category).some((span) => this.close(span, signal, chars));
   }
 
-  /** A role construction right before the signal (or right after it), with no child of the family between. */
-  inRole(signal: Signal): boolean {
-    if (signal.pair || this.spansOf("roleplay").length > 0) return true;
+  /**
+   * A role construction right before the signal (or right after it), with no child of the family
+   * between. A roleplay set up anywhere in a message makes any minor in it a role; in a long text
+   * (a card, which is a roleplay set-up throughout: "请开始角色扮演") only one right before the
+   * signal does ("扮演一个孩子"), not "孩子们玩的游戏中，扮演英雄的…".
+   */
+  inRole(signal: Signal, long = false): boolean {
+    if (signal.pair) return true;
+    const roleplay = this.spansOf("roleplay");
+    if (
+      long
+        ? roleplay.some((role) => role.end <= signal.start && this.close(role, signal))
+        : roleplay.length > 0
+    )
+      return true;
     const before = this.spansOf("roles").some(
       (role) =>
         role.end <= signal.start &&
@@ -437,7 +449,7 @@ function signalRefused(reading: WorldReading, signal: Signal, long: boolean): bo
   if (reading.ofFamily(signal)) return sexual || romantic.some((word) => reading.sameClause(word, signal));
   // a memory ("when I was 14 …") is refused only with sexual words (decision 33)
   if (reading.near("past", signal, 24)) return sexual;
-  if (reading.inRole(signal)) return true;
+  if (reading.inRole(signal, long)) return true;
   return sexual || romantic.length > 0;
 }
 
@@ -459,7 +471,10 @@ export function worldEvidence(text: string, partOfLongText = false): string | un
   const rules = rulesFor(scripts, languages, KANA.test(text)).filter((set) => set.anySignal.test(reading));
   if (rules.length === 0) return undefined;
   const world = new WorldReading(reading, rules);
-  const signal = world.signals().find((found) => signalRefused(world, found, partOfLongText));
+  // past a short message, a child word counts sex or romance in its own sentence, as in the main
+  // rules: "丢下徐姐和孩子跑出去钓鱼" and a sexual scene a paragraph later are not about each other
+  const long = partOfLongText || text.length > SHORT_TEXT;
+  const signal = world.signals().find((found) => signalRefused(world, found, long));
   return signal === undefined ? undefined : reading.slice(signal.start, signal.end);
 }
 
