@@ -15,6 +15,7 @@ import { cardDownloadDisposition, cardJson, cardPng } from "../services/cards/ca
 import {
   CARD_UPLOAD_TYPES,
   cardTooLargeError,
+  fileNameOfDisposition,
   readCardUpload,
   unsupportedCardTypeError,
 } from "../services/cards/card-import.ts";
@@ -73,7 +74,9 @@ export const customCardRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const card = readCardUpload(body, request.headers["content-type"] ?? "");
+      // a card without a name takes its file's, when the upload says it (Content-Disposition)
+      const fileName = fileNameOfDisposition(request.headers["content-disposition"]);
+      const card = readCardUpload(body, request.headers["content-type"] ?? "", fileName);
       const created = await customCharacters.importCard(signedIn(request).userId, card, request.query);
       return reply.code(201).send(created);
     },

@@ -91,18 +91,6 @@ const BAD_FILES: Array<{ kind: string; body: Buffer; type: string; status: numbe
     code: "not_a_card",
   },
   {
-    kind: "a card whose description is not text",
-    body: Buffer.from(
-      JSON.stringify({
-        spec: "chara_card_v2",
-        data: { name: "Ada", description: { en: { nested: "not text" } } },
-      }),
-    ),
-    type: "application/json",
-    status: 400,
-    code: "broken_card",
-  },
-  {
     kind: "a JPEG",
     body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
     type: "image/jpeg",
@@ -287,6 +275,47 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
       "before_char",
       "after_char",
     ]);
+  });
+
+  it("imports what SillyTavern imports: a nameless card under its file's name or Unnamed, texts written as objects", async () => {
+    const collector = await user();
+    const nameless = {
+      spec: "chara_card_v2",
+      data: { name: "", description: "A 31-year-old lighthouse keeper." },
+    };
+    const bytes = Buffer.from(JSON.stringify(nameless));
+    const unnamed = await collector.upload(bytes, "application/json");
+    expect(unnamed.status, JSON.stringify(unnamed.body)).toBe(201);
+    const named = await t.app.inject({
+      method: "POST",
+      url: "/api/custom/cards?age=31&gender=female",
+      headers: {
+        authorization: collector.authorization,
+        "content-type": "application/json",
+        "content-disposition": 'attachment; filename="Maren Holt.json"',
+      },
+      payload: bytes,
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    const odd = {
+      spec: "chara_card_v2",
+      data: {
+        name: "Ada",
+        description: { en: { nested: "A 40-year-old cartographer." } },
+        personality: false,
+        alternate_greetings: [{ text: "Hello." }],
+      },
+    };
+    const oddUpload = await collector.upload(Buffer.from(JSON.stringify(odd)), "application/json");
+    expect(oddUpload.status, JSON.stringify(oddUpload.body)).toBe(201);
+    const names = (await charactersOf(collector.id)).map((row) => row.name);
+    expect(names).toEqual(["Unnamed", "Maren Holt", "Ada"]);
+    const definition = await definitionOf(customModelCreatedSchema.parse(oddUpload.body).model_id);
+    expect(definition).toMatchObject({
+      description: "A 40-year-old cartographer.",
+      personality: "",
+      alternate_greetings: ["Hello."],
+    });
   });
 
   it("refuses a card that hides a minor's age in macros and HTML entities, and charges nothing", async () => {

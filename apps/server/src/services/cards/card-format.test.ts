@@ -156,30 +156,41 @@ describe("parseCard", () => {
     expect(card.scenario).toBe("a bar\nnight");
   });
 
-  it("refuses a card whose texts are not text, naming them", () => {
-    const wrongDescription = refusal(() =>
-      parseCard({ spec: "chara_card_v2", data: { name: "X", description: { en: { fact: "nested" } } } }),
-    );
-    expect(wrongDescription).toMatchObject({
-      code: "broken_card",
-      message: "This card cannot be read: data.description should be text.",
+  it("reads odd texts as SillyTavern imports them: nested lists and objects as their texts, booleans as nothing", () => {
+    const card = parseCard({
+      spec: "chara_card_v3",
+      data: {
+        name: "X",
+        description: { en: { fact: "nested" }, also: ["two", { deep: "three" }] },
+        personality: false,
+        scenario: true,
+        alternate_greetings: [{ text: "hi" }, "", null, false, 7],
+        character_book: { entries: [{ keys: ["a"], content: [{ b: "c" }] }] },
+      },
     });
-    const wrongEntry = refusal(() =>
-      parseCard({
-        spec: "chara_card_v3",
-        data: { name: "X", character_book: { entries: [{ keys: ["a"], content: [{ b: "c" }] }] } },
-      }),
-    );
-    expect(wrongEntry.message).toContain("data.character_book.entries.0.content should be text");
-    const wrongGreetings = refusal(() =>
-      parseCard({ spec: "chara_card_v2", data: { name: "X", alternate_greetings: [{ text: "hi" }] } }),
-    );
-    expect(wrongGreetings.message).toContain("data.alternate_greetings should be a list of texts");
-    for (const name of ["   ", null, "", { first: "Ada" }]) {
-      expect(refusal(() => parseCard({ spec: "chara_card_v2", data: { name } })).message).toContain(
-        "data.name should be the character's name",
+    expect(card.description).toBe("nested\ntwo\nthree");
+    expect(card.personality).toBe("");
+    expect(card.scenario).toBe("");
+    expect(card.alternate_greetings).toEqual(["hi", "", "7"]);
+    expect(card.character_book?.entries[0]?.content).toBe("c");
+  });
+
+  it("names a card without a name after its file, or Unnamed, as SillyTavern does", () => {
+    for (const name of ["   ", null, "", { first: "Ada" }, undefined]) {
+      expect(parseCard({ spec: "chara_card_v2", data: { name, description: "A bard." } }).name).toBe(
+        "Unnamed",
+      );
+      expect(parseCard({ spec: "chara_card_v2", data: { name, first_mes: "Hi." } }, "Ada Vale").name).toBe(
+        "Ada Vale",
       );
     }
+    expect(parseCard({ name: "", description: "A bard." }).name).toBe("Unnamed");
+  });
+
+  it("reads a card whose data is no object from its root, and refuses one with nothing to read", () => {
+    expect(parseCard({ spec: "chara_card_v2", data: [], name: "Ada", description: "A bard." }).name).toBe(
+      "Ada",
+    );
     expect(refusal(() => parseCard({ spec: "chara_card_v2", data: [] })).code).toBe("broken_card");
     expect(refusal(() => parseCard({ spec: "chara_card_v3", data: "Ada" })).code).toBe("broken_card");
   });

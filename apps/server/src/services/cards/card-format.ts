@@ -21,9 +21,9 @@ import { cardEntryFields, entryList } from "./world-info.ts";
  * `chara` chunk). Every field is kept; strings are kept as written (only the name, which identifies
  * the character, is trimmed); a missing optional field takes the spec's default. Cards are read as
  * leniently as SillyTavern reads them (card-values.ts, world-info.ts): numbers, booleans, tags,
- * keys, positions and extensions in any shape editors write them. What is refused, with its path
- * named, is a card without a name and one whose texts (the description, greetings, a lorebook
- * entry's content…) are not text, since reading them as anything would change the character.
+ * keys, positions and extensions in any shape editors write them, texts written as lists, objects,
+ * numbers or booleans as their texts (textOf), and a card without a name under its file's name or
+ * "Unnamed". What is refused is a file that is no card at all.
  */
 
 export const CARD_SPECS = { v2: "chara_card_v2", v3: "chara_card_v3" } as const;
@@ -47,46 +47,48 @@ export interface CharacterCardV2 {
   data: Record<string, unknown>;
 }
 
-const SHOULD_BE_TEXT = "should be text";
-const SHOULD_BE_TEXTS = "should be a list of texts";
 const SHOULD_BE_NAME = "should be the character's name";
 
-/** a number written without quotes is read as its text (`character_version: 1.2`) */
-const textValue = () => z.union([z.string(), z.number()], { error: SHOULD_BE_TEXT });
+const lenient = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
 
 /**
- * A text field as editors write it: text or a number; `null` is read as absent (several editors
- * write it for empty optional fields); a list of texts or an object of texts (some generators
- * write a personality as traits) is read as those texts, one per line.
+ * A value written where text belongs, as its text: a number as written, a list or an object (some
+ * generators write a personality as traits, a description by language) as its texts one per line,
+ * depth first; `null` and booleans (which some editors write for empty fields) as nothing.
+ * SillyTavern imports such cards; reading them as their texts keeps every word the model will see.
  */
-const text = () =>
-  z
-    .union([textValue(), z.array(textValue().nullable()), z.record(z.string(), textValue().nullable())], {
-      error: SHOULD_BE_TEXT,
-    })
-    .nullish()
-    .transform((value) => {
-      if (value == null) return "";
-      if (typeof value !== "object") return String(value);
-      return (Array.isArray(value) ? value : Object.values(value))
-        .filter((item) => item !== null)
-        .map(String)
-        .join("\n");
-    });
-/** a list of texts, null items left out; one text alone is a list of that text */
+function textOf(value: unknown, depth = 0): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (value === null || typeof value !== "object" || depth > 8) return "";
+  return (Array.isArray(value) ? value : Object.values(value))
+    .map((item) => textOf(item, depth + 1))
+    .filter((item) => item !== "")
+    .join("\n");
+}
+
+/** A text field as editors write it (textOf); never refuses a card. */
+const text = () => lenient((value) => textOf(value));
+/**
+ * A list of texts, items that are no text left out, an object's as its texts; one text alone is a
+ * list of that text.
+ */
 const optionalTexts = () =>
-  z
-    .union([textValue(), z.array(textValue().nullable())], { error: SHOULD_BE_TEXTS })
-    .nullish()
-    .transform((value) => {
-      if (value == null) return undefined;
-      if (!Array.isArray(value)) return String(value).trim() ? [String(value)] : [];
-      return value.filter((item) => item !== null).map(String);
+  lenient((value): string[] | undefined => {
+    if (value == null || typeof value === "boolean") return undefined;
+    if (!Array.isArray(value)) {
+      const alone = textOf(value);
+      return alone.trim() ? [alone] : [];
+    }
+    return value.flatMap((item) => {
+      if (typeof item === "string") return [item];
+      const read = textOf(item);
+      return read === "" ? [] : [read];
     });
+  });
 const texts = () => optionalTexts().transform((value) => value ?? []);
 
 // the values below never refuse a card: what cannot be read is left out (card-values.ts)
-const lenient = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
 const label = () => lenient(labelOf);
 const optionalNumber = () => lenient(numberOf);
 const optionalBoolean = () => lenient(booleanOf);
@@ -230,8 +232,12 @@ function otherFieldsOf(data: Record<string, unknown>): Record<string, unknown> |
   return others.length > 0 ? Object.fromEntries(others) : undefined;
 }
 
-function cardDataOf(data: Record<string, unknown>, pathPrefix: string): CardData {
-  const parsed = cardDataSchema.safeParse(data);
+/** The name a card without one is given, as SillyTavern gives one: its file's, or this. */
+export const UNNAMED_CARD = "Unnamed";
+
+function cardDataOf(data: Record<string, unknown>, pathPrefix: string, fallbackName?: string): CardData {
+  const named = labelOf(data.name)?.trim() ? data : { ...data, name: fallbackName?.trim() || UNNAMED_CARD };
+  const parsed = cardDataSchema.safeParse(named);
   if (!parsed.success) throw invalidCard(parsed.error, pathPrefix);
   const card = parsed.data;
   const v3 = otherFieldsOf(card);
@@ -309,26 +315,31 @@ function isCardSpec(spec: unknown): boolean {
   return name === CARD_SPECS.v2 || name === CARD_SPECS.v3;
 }
 
-/** Any V1, V2 or V3 card (parsed JSON) as CardData; a 400 (not_a_card, broken_card) otherwise. */
-export function parseCard(json: unknown): CardData {
+/**
+ * Any V1, V2 or V3 card (parsed JSON) as CardData; a 400 (not_a_card, broken_card) otherwise. A
+ * card without a name is named `fallbackName` (its file's name), or "Unnamed".
+ */
+export function parseCard(json: unknown, fallbackName?: string): CardData {
   if (!isPlainObject(json)) throw notACard("This is not a character card: it is not a JSON object.");
   const { spec, data } = json;
   if (isCardSpec(spec)) {
-    if (isPlainObject(data)) return cardDataOf(specDataOf(json, data), "data");
-    // a card that names its spec but, as V1 does, keeps its fields at the root
-    const flat = data == null ? v1DataOf(json) : null;
+    if (isPlainObject(data)) return cardDataOf(specDataOf(json, data), "data", fallbackName);
+    // a card that names its spec but, as V1 does, keeps its fields at the root (or whose data is no
+    // object: SillyTavern reads the root then)
+    const flat = v1DataOf(json);
     if (!flat) throw new BadRequestError("This card's data should be an object.", "broken_card");
-    return cardDataOf(flat, "");
+    return cardDataOf(flat, "", fallbackName);
   }
   if (spec !== undefined && spec !== null) {
     const what = typeof spec === "string" ? `a "${spec.slice(0, 40)}" file` : "not a card";
     throw notACard(`This is ${what}: cards are chara_card_v2 or chara_card_v3.`);
   }
   // a V2 card whose writer left out `spec`
-  if (isPlainObject(data) && data.name != null) return cardDataOf(specDataOf(json, data), "data");
+  if (isPlainObject(data) && data.name != null)
+    return cardDataOf(specDataOf(json, data), "data", fallbackName);
   const v1 = v1DataOf(json);
   if (!v1) throw notACard("This is not a character card: it has no name, description or greeting.");
-  return cardDataOf(v1, "");
+  return cardDataOf(v1, "", fallbackName);
 }
 
 function v2FieldsOf(card: CardData) {

@@ -3,7 +3,7 @@ import { CUSTOM_LIMITS } from "@reverie/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors.ts";
-import { readCardUpload } from "./card-import.ts";
+import { cardNameFromFileName, fileNameOfDisposition, readCardUpload } from "./card-import.ts";
 import { readPngChunks, writeCardPng } from "./card-png.ts";
 
 const fixture = (name: string) =>
@@ -97,5 +97,21 @@ describe("readCardUpload", () => {
       .png()
       .toBuffer();
     expect(refusal(() => readCardUpload(plain, "image/png"))).toEqual({ status: 400, code: "no_card_chunk" });
+  });
+});
+
+describe("a card's file name", () => {
+  it("names a nameless card, from the upload's Content-Disposition", () => {
+    expect(fileNameOfDisposition('attachment; filename="Maren Holt.png"')).toBe("Maren Holt.png");
+    expect(fileNameOfDisposition("attachment; filename*=UTF-8''%E5%BE%90%E5%A7%90.png")).toBe("徐姐.png");
+    expect(fileNameOfDisposition("attachment; filename=ada.json")).toBe("ada.json");
+    expect(fileNameOfDisposition(undefined)).toBeUndefined();
+    expect(cardNameFromFileName("C:\\cards\\Maren Holt.png")).toBe("Maren Holt");
+    expect(cardNameFromFileName(".png")).toBeUndefined();
+    const nameless = Buffer.from(
+      JSON.stringify({ spec: "chara_card_v2", data: { name: " ", first_mes: "Hi." } }),
+    );
+    expect(readCardUpload(nameless, "application/json", "Maren Holt.json").data.name).toBe("Maren Holt");
+    expect(readCardUpload(nameless, "application/json").data.name).toBe("Unnamed");
   });
 });

@@ -42,13 +42,40 @@ function jsonOf(bytes: Buffer): unknown {
  * An uploaded card file (issue 11) as a definition and, for a PNG, the picture as a portrait
  * without its card chunks. Its type and size are checked before anything is parsed: a PNG or JSON
  * of at most 8 MiB (415 unsupported_type, 413 too_large); a PNG must start with the PNG signature.
- * Anything unreadable is a 400: not_a_card, no_card_chunk or broken_card.
+ * Anything unreadable is a 400: not_a_card, no_card_chunk or broken_card. A card without a name
+ * takes its file's name (`fileName`), or "Unnamed", as SillyTavern imports it.
  */
-export function readCardUpload(bytes: Buffer, contentType: string): ImportedCard {
+export function readCardUpload(bytes: Buffer, contentType: string, fileName?: string): ImportedCard {
   const mediaType = mediaTypeOf(contentType);
   if (!isCardUploadType(mediaType)) throw unsupportedCardTypeError();
   if (bytes.length > CUSTOM_LIMITS.cardMaxBytes) throw cardTooLargeError();
-  if (mediaType === "application/json") return { data: parseCard(jsonOf(bytes)), portraitPng: null };
+  const fallbackName = cardNameFromFileName(fileName);
+  if (mediaType === "application/json")
+    return { data: parseCard(jsonOf(bytes), fallbackName), portraitPng: null };
   if (!hasPngSignature(bytes)) throw new BadRequestError("This file is not a PNG image.", "not_a_card");
-  return { data: parseCard(readCardJsonFromPng(bytes)), portraitPng: withoutCardChunks(bytes) };
+  return { data: parseCard(readCardJsonFromPng(bytes), fallbackName), portraitPng: withoutCardChunks(bytes) };
+}
+
+/** A card file's name as a character's name ("Ada Vale.png" is "Ada Vale"), for a card without one. */
+export function cardNameFromFileName(fileName: string | undefined): string | undefined {
+  const base = fileName
+    ?.split(/[\\/]/)
+    .at(-1)
+    ?.replace(/\.(?:png|json)$/i, "")
+    .trim();
+  return base ? base.slice(0, 100) : undefined;
+}
+
+/** The file name a Content-Disposition header gives ("attachment; filename=\"Ada.png\""), if any. */
+export function fileNameOfDisposition(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const encoded = header.match(/filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a badly encoded name is no name
+    }
+  }
+  return header.match(/filename\s*=\s*"([^"]*)"/)?.[1] ?? header.match(/filename\s*=\s*([^;\s]+)/)?.[1];
 }

@@ -14,13 +14,21 @@ export interface CardImport {
 
 /**
  * POST /api/custom/cards?age&gender — the card (PNG or JSON) as the raw body; 201 `{model_id,
- * current_tokens}`. A bad file is a 4xx that says what is wrong, and nothing is stored.
+ * current_tokens}`. A bad file is a 4xx that says what is wrong, and nothing is stored. The file's
+ * name goes along in Content-Disposition, for a card that has none of its own.
  */
 export function importCard({ file, contentType, age, gender }: CardImport) {
+  // a card without a name is named after its file (the server reads Content-Disposition)
+  const fileName = file instanceof File && file.name ? file.name : undefined;
   return api.post("/api/custom/cards", (contract) => contract.customModelCreatedSchema, {
     params: { age, gender },
     body: file,
-    headers: { "Content-Type": contentType },
+    headers: {
+      "Content-Type": contentType,
+      ...(fileName
+        ? { "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` }
+        : {}),
+    },
   });
 }
 
