@@ -54,7 +54,11 @@ export const german: Lexicon = {
       subject: "other",
       bare: true,
     },
-    { pattern: "ist (?:erst |nur |gerade |schon |jetzt )?{N}", subject: "other", bare: true },
+    {
+      pattern: "ist (?:(?:doch|ja|halt|erst|nur|gerade|grad|mal|schon|jetzt) ){0,3}{N}",
+      subject: "other",
+      bare: true,
+    },
     {
       pattern: "(?:wird|werde|wirst) (?:morgen |bald |nachste woche |jetzt )?{N}",
       subject: "other",
@@ -167,6 +171,8 @@ export const german: Lexicon = {
     "\\d{1,2}\\.? ?-?kl(?:a|ae)ssler\\w*",
     "schulranzen",
     "(?:ober|mittel|gesamt|gymnasial|sekundar|unterstufen|mittelstufen|oberstufen)sch(?:u|ue)ler\\w*",
+    // "in der siebten" said alone (not "in der siebten Minute")
+    "(?:in der|in die) (?:funften|fuenften|sechsten|siebten|achten|neunten|zehnten)(?=[.,;!?)]| [.,;!?)]|$| und | oder | aber )",
     "mittelschul(?!\\w*ehrer)\\w*",
     "sekundarschul(?!\\w*ehrer)\\w*",
     "sekundarstufe(?: (?:i|1|eins))?",
@@ -278,6 +284,15 @@ export const german: Lexicon = {
     "spreiz\\w* (?:die |deine |ihre )?beine",
     "beine (?:breit|auseinander|gespreizt)",
     "freiz(?:u|ue)gig\\w*",
+    "flachleg\\w*",
+    "vernasch\\w*",
+    "rannehm\\w*",
+    "gefingert",
+    "fingern",
+    "(?:dich|sie|mich|ihn) (?:\\w+ )?lecken",
+    "schlampe\\w*",
+    "fotze\\w*",
+    "nutte\\w*",
     // "knallen" alone is also a bang: said of what one would do to someone
     "(?:wurd|wurde|wuerde|will|mochte|moechte|werd|werde|wurds|wuerds) (?:\\w+ ){0,3}?knallen",
     "bock auf (?:dich|sex|mich|ficken)",
@@ -339,6 +354,10 @@ export const german: Lexicon = {
     "noch",
     "jetzt",
     "gerade",
+    "grad",
+    "mal",
+    "doch",
+    "halt",
     "so",
     "ganz",
     "sehr",
@@ -390,7 +409,8 @@ export const german: Lexicon = {
     "filme?",
     "serien?",
     "(?:fuhle|fuehle) mich",
-    "wie ein (?:kind|teenager|teenie)",
+    // "wie ein kleines Kind": "kleines" is masked as an endearment before this is read
+    "wie ein (?:\\w+ )?(?:kind|teenager|teenie)",
     "kinderarzt\\w*",
     "kita",
     "kindergarten",
@@ -399,7 +419,15 @@ export const german: Lexicon = {
   ],
   endearments: ["mein madchen", "mein maedchen", "meine kleine", "kleines"],
 
-  clauseBreaks: ["aber", "weil", "denn", "doch", "dann", "sondern"],
+  // not the particle after a verb ("du bist doch erst 13")
+  clauseBreaks: [
+    "aber",
+    "weil",
+    "denn",
+    "(?<!(?:bin|bist|ist|sind|seid|war|warst|waren) )doch",
+    "dann",
+    "sondern",
+  ],
   pair: [
     "mich",
     "dich",

@@ -41,7 +41,7 @@ export const finnish: WorldTable = {
     // "olen 14", "olet 14-vuotias", "oon neljätoista vuotta vanha"
     {
       pattern:
-        "(?:olen|olet|olemme|oon|oot) (?:vasta |vain |jo |melkein |nyt |tasan )?{N}(?: ?-? ?vuotia[\\p{L}]*| vuotta(?: vanha[\\p{L}]*)?| ?v\\.?(?= |$|[,;!?])|(?= *(?:[.,;!?)]|$| ja | mutta )))",
+        "(?:olen|olet|olemme|oon|oot|oletko|ootko|olenko) (?:vasta |vain |jo |melkein |nyt |tasan )?{N}(?: ?-? ?vuotia[\\p{L}]*| vuotta(?: vanha[\\p{L}]*)?| ?v\\.?(?= |$|[,;!?])|(?= *(?:[.,;!?)]|$| ja | mutta )))",
       pair: true,
     },
     // "14-vuotias", "neljätoistavuotias", "14v", "Emma, 15 v, …", "14 vuotta vanha", "neljäntoista

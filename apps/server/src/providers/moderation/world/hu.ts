@@ -16,7 +16,12 @@ export const hungarian: WorldTable = {
     tizenhet: 17,
     tizennyolc: 18,
   },
-  ages: [{ pattern: "{N} ?-? ?eve?s" }, { pattern: "{N} ?-? ?evesen" }],
+  ages: [
+    { pattern: "{N} ?-? ?eve?s" },
+    { pattern: "{N} ?-? ?evesen" },
+    // "13 vagyok": the years left unsaid
+    { pattern: "{N} (?:vagyok|vagy)(?!\\p{L})", pair: true },
+  ],
   notAgeBefore: ["macska~", "kutya~"],
   notAgeAfter: ["macska", "kutya", "tapasztalat", "eve", "perc", "ora", "forint"],
   minors: ["gyerek", "gyermek", "kislany", "kisfiu", "kiskoru", "kamasz", "tinedzser", "tini"],

@@ -33,6 +33,7 @@ export const nordic: WorldTable = {
         "(?:jag ar|du ar|vi ar|jeg er|du er|vi er|jag e|ja e|du e) (?:bara |kun |snart |nastan |nesten )?{N}",
       pair: true,
     },
+    { pattern: "(?:hon|han|hun) (?:ar|er|e) (?:bara |kun |snart |nastan |nesten )?{N}" },
   ],
   notAgeBefore: ["i", "sedan", "siden", "gift", "tillsammans", "sammen", "katt", "kat", "hund"],
   notAgeAfter: [
@@ -74,7 +75,7 @@ export const nordic: WorldTable = {
     "\\d{1,2}\\. ?klasse~",
     "(?:femte|sjatte|sjette|tiende) (?:klass|klasse)~",
     // Swedish school years as the grade's nickname, only with "går i" ("nian" is also a bus)
-    "(?:gar|borjar|ska borja) i (?:sjuan|attan|nian|sexan|femman|fyran)",
+    "(?:gar|borjar|ska borja)(?: val| ju| typ)? i (?:sjuan|attan|nian|sexan|femman|fyran)",
     "(?:gar|borjar|ska borja) (?:pa|i) gymnasiet",
     "i (?:klass|arskurs) [4-9](?!\\d)",
     "arskurs [4-9](?!\\d)",
@@ -215,5 +216,6 @@ export const nordic: WorldTable = {
     "(?:min|mina|mine|vores|vara|vare) (?:son|sonn|son|dotter|datter|barn|elever|elevar)~",
     "(?:datteren|sonnen|dottern|sonen) min",
   ],
-  neutral: ["larare", "laerer~", "lerer~"],
+  // "känner mig som ett barn på julafton": how an adult feels
+  neutral: ["larare", "laerer~", "lerer~", "(?:kanner|kande|foler|folte) (?:mig|meg)"],
 };
