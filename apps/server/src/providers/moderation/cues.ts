@@ -20,7 +20,7 @@ import {
 type Category = Exclude<keyof (typeof LEXICONS)[number], "numbers" | "ages" | "lang">;
 
 function union(category: Category, lexicons: readonly Lexicon[] = LEXICONS): RegExp {
-  return wordPattern(lexicons.flatMap((lexicon) => lexicon[category]));
+  return wordPattern(lexicons.flatMap((lexicon) => lexicon[category] ?? []));
 }
 
 /**
@@ -33,6 +33,7 @@ const GATED = [
   "strongMinors",
   "school",
   "childBodies",
+  "childLife",
   "sexual",
   "romantic",
   "media",
@@ -112,7 +113,7 @@ const LOOK_BEFORE =
 const LOOK_START = /^(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|appears?|appeared)(?![a-z])/;
 /** An adult's age said in the text ("she's 21", "a 30-year-old nurse", "age: 25"). */
 const ADULT_STATED =
-  /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|we'?re|we are|aged?|age:?|now|at) (?:1[89]|[2-9][0-9])(?![0-9])/;
+  /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?<!(?:until|till|til|before|when|unless) )(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|we'?re|we are|aged?|age:?|now|at) (?:both |all )?(?:1[89]|[2-9][0-9])(?![0-9])|age"? ?[:=(] ?"?(?:1[89]|[2-9][0-9])(?![0-9])/;
 /** A simile about a feeling right before an age ("you make me feel young again, like I'm 16"). */
 const FEEL_BEFORE = /(?:feel|feels|felt|feeling)(?: [a-z']+){0,4},? (?:like|as if|as though) $/;
 
@@ -128,7 +129,7 @@ const PATTERNS = {
 };
 
 const alternation = (category: Category) =>
-  LEXICONS.flatMap((lexicon) => lexicon[category])
+  LEXICONS.flatMap((lexicon) => lexicon[category] ?? [])
     .map((source) => `(?:${stretch(source)})`)
     .join("|");
 
@@ -479,7 +480,7 @@ function findAges(text: string): Age[] {
 const BIRTH_YEAR = new RegExp(
   `(?<![a-z0-9])(?<who>i was|i'?m|i am|you were|you'?re|you are|u were|u r|ur|she was|he was|she'?s|he'?s)? ?${stretch(
     "(?:born|birth ?year|year of birth|dob|d\\.o\\.b\\.?|naci|naci(?:da|do)|nee?|nee en|geboren|geb\\.|nat[oa]|nasci(?:da|do)?)",
-  )}(?: (?:in|on|en|le|im|em|nel|nell'|am|a|:|-))?(?: [a-z]+| \\d{1,2}(?:st|nd|rd|th)?,?| \\d{1,2}[./-]\\d{1,2}[./-]| of){0,3} ?(?<year>(?:19|20)\\d{2})(?![0-9])`,
+  )}(?: ?:| (?:in|on|en|le|im|em|nel|nell'|am|a|:|-))?(?: [a-z]+| \\d{1,2}(?:st|nd|rd|th)?,?| \\d{1,2}[./-]\\d{1,2}[./-]| of){0,3} ?(?<year>(?:19|20)\\d{2})(?![0-9])`,
   "g",
 );
 const TURNS_SOON = new RegExp(
@@ -513,6 +514,11 @@ const BIRTHDAY = new RegExp(
 /** An answer to "how old are you?" in the next line or sentence ("Thirteen! Why?"), in the lexicons' languages. */
 const HOW_OLD = new RegExp(
   `(?:how old (?:are|r) (?:you|u)|wie alt bist du|quel age (?:as[ -]tu|tu as|t'as|avez[ -]vous)|t'as quel age|cuantos anos tienes|quanti anni hai|quantos anos (?:voce |vc )?(?:tem|tens))[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im |ich bin |j'ai |tengo |ho |tenho )?(?<n>${NUMBER_WORDS}|\\d{1,2})(?![a-z0-9])`,
+  "g",
+);
+/** An answer to "what grade are you in?" ("7th! why?"): a pupil of that grade, about five years older. */
+const WHAT_GRADE = new RegExp(
+  `what grade (?:are|r) (?:you|u)(?: in)?[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im )?(?:in )?(?:(?<n>\\d{1,2})(?:st|nd|rd|th)?|(?<ordinal>${Object.keys(ORDINALS).slice(0, 12).join("|")})|(?<k>k|kindergarten))(?![a-z0-9])`,
   "g",
 );
 /** A reply that opens with a number ("Vierzehn... why?") may answer "how old are you?" in the turn before. */
@@ -573,6 +579,11 @@ function workedOutAges(text: string, today: Date): Age[] {
     const value = numberValue(match.groups?.n ?? "") ?? 0;
     if (value >= 1 && value < 18) add(match, value, "you");
   }
+  for (const match of matches(WHAT_GRADE, text)) {
+    const { n, ordinal } = match.groups ?? {};
+    const grade = n ? Number(n) : ordinal ? (ORDINALS[ordinal] ?? 0) : 0;
+    if (grade <= 12) add(match, grade + 5, "you");
+  }
   for (const match of matches(HALF_AGE, text)) {
     const whose = match.groups?.whose === "my" ? "self" : match.groups?.whose === "your" ? "you" : "other";
     const base = adultAge(text, whose);
@@ -606,7 +617,7 @@ function isWordChar(char: string | undefined): boolean {
 
 const EVERY_LANGUAGE = anyLanguage(LEXICONS.map((lexicon) => lexicon.lang));
 
-export type MinorKind = "age" | "word" | "strong" | "school" | "body";
+export type MinorKind = "age" | "word" | "strong" | "school" | "body" | "life";
 
 export interface MinorMention extends Span {
   kind: MinorKind;
@@ -666,6 +677,7 @@ export class Reading {
     this.minors = [
       ...this.#find("strongMinors").map((span) => ({ ...span, kind: "strong" as const })),
       ...this.#find("childBodies").map((span) => ({ ...span, kind: "body" as const })),
+      ...this.#find("childLife").map((span) => ({ ...span, kind: "life" as const })),
       ...this.#find("school").map((span) => ({ ...span, kind: "school" as const })),
       ...this.#find("minors").map((span) => ({ ...span, kind: "word" as const })),
       ...ages.filter((age) => age.value < 18).map((age) => ({ ...age, kind: "age" as const, age })),
@@ -780,7 +792,11 @@ export class Reading {
   /** A span of the kind in the same clause, at most `tokens` words away. */
   near(kind: "family" | "past" | "neutral", mention: Span, tokens: number): boolean {
     return this.#spansOf(kind).some(
-      (span) => this.sameClause(span, mention) && this.tokensBetween(span, mention) <= tokens,
+      (span) =>
+        // a word cannot excuse itself (another language's "kindergarten" is a teacher's workplace)
+        !(span.start === mention.start && span.end === mention.end) &&
+        this.sameClause(span, mention) &&
+        this.tokensBetween(span, mention) <= tokens,
     );
   }
 

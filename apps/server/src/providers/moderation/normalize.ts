@@ -136,13 +136,21 @@ const SPACED_DIGITS = /(?<=[a-z'] )(\d) (\d)(?! ?\d)/g;
 function joinLetters(text: string): string {
   return text
     .replace(DOTTED_LETTERS, (run) => run.replace(/[^a-z]/g, ""))
-    .replace(SPACED_LETTERS, (run) => {
-      const letters = run.replace(/ /g, "");
-      // "with a t e e n": the article before a spaced word is a word of its own
-      return letters.length >= 4 && /^[ai]$/.test(run.charAt(0))
-        ? `${run.charAt(0)} ${letters.slice(1)}`
-        : letters;
-    });
+    .replace(SPACED_LETTERS, joinSpaced);
+}
+
+function joinSpaced(run: string): string {
+  // "u r a cutie": texting's "you are" before the letters is two words of its own
+  const texting = run.match(/^u {1,3}r {1,3}/)?.[0];
+  if (texting) {
+    const rest = run.slice(texting.length);
+    return `u r ${rest.replace(/ /g, "").length >= 3 ? joinSpaced(rest) : rest}`;
+  }
+  const letters = run.replace(/ /g, "");
+  // "with a t e e n": the article before a spaced word is a word of its own
+  return letters.length >= 4 && /^[ai]$/.test(run.charAt(0))
+    ? `${run.charAt(0)} ${letters.slice(1)}`
+    : letters;
 }
 
 function unmaskLetter(char: string): string {

@@ -131,22 +131,74 @@ const FRAME = /^Roleplay character definition\.\s*/;
  * A character's definition read as the character: its name and {{char}} are "you", and so are a
  * sentence's opening "she is" and "a …" (a card describes its character), so "{{char}} is 14" and
  * "A shy middle schooler." read as "you are …" (a role), while a teacher at a high school, her
- * daughter or a childhood memory stays what it is. The name comes from the "Name: …." line.
+ * daughter or a childhood memory stays what it is. The name comes from the "Name: …." line, or
+ * from the card's own way of saying it: a "Character:" line, W++, JSON, or the card's opening
+ * ("Lucas, 15, is …"). The card's attributes ("Age: 14", 'Age("13")', "Grade: 7th") are the
+ * character's.
  */
 function definitionReading(text: string): string {
   const body = text.replace(FRAME, "");
   const name = body.match(/^Name: ([^\n.]{1,60})\./)?.[1]?.trim();
   const names = ["\\{\\{char\\}\\}", "<BOT>", ...(name ? [escapeRegExp(name)] : [])].join("|");
+  const own = cardNames(body).filter((other) => other !== name);
+  let read = body
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) is(?= )`, "giu"), "you are")
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})['\u2019]s(?= )`, "giu"), "your")
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "giu"), "you");
+  if (own.length > 0) {
+    // a name found in the card's text is matched as written (a "Hope" is not every "hope")
+    const alternatives = own.map(escapeRegExp).join("|");
+    read = read
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives}) (?:is|was)(?= )`, "gu"), "you are")
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "gu"), "you");
+  }
   return (
-    body
-      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) is(?= )`, "giu"), "you are")
-      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})['\u2019]s(?= )`, "giu"), "your")
-      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "giu"), "you")
-      .replace(/(?<![\p{L}\p{N}])age\s*[:=]\s*/giu, "you are ")
+    read
+      .replace(/(?<![\p{L}\p{N}])age"?\s*(?:[:=]|\()[\s*_]*(?:"(\d{1,3})"\)?)?/giu, (_, n) =>
+        n ? `you are ${n}` : "you are ",
+      )
+      // "Grade: 7th", "School year: Year 9": the character's school year
+      .replace(/(^|\n)[\s*#_-]*(school year|grade)[\s*_]*[:=][\s*_]*/giu, "$1you are in $2: ")
       // a sentence of a definition that starts with "she is" or "a …" describes the character
       .replace(/(^|[.!?\n]\s*)(?:she|he|they)(?: is|'s| are|'re)(?= )/giu, "$1you are")
-      .replace(/(^|[.!?\n]\s*)(an?)(?= )/giu, "$1you are $2")
+      .replace(
+        /(^|[.!?\n]\s*)(?:she|he)(?= (?:just |recently |only )?(?:started|starts|entered|enters) )/giu,
+        "$1you",
+      )
+      // … but not one whose "a …" names someone who then does something ("A child Rudeus uses the
+      // (Child) form", "A young Eris is not the Sword King"): that sentence is about them
+      .replace(
+        /(^|[.!?\n]\s*)([Aa]n?)(?= )(?!(?: [\p{Ll}'-]+){0,2} \p{Lu}\p{Ll}+ (?:[a-z]+s|is|was|has|can|will|must|may)(?!\p{L}))/gu,
+        "$1you are $2",
+      )
   );
+}
+
+/** Openings of a card that name its character, and words that open a card but are no name. */
+const CARD_NAMES = [
+  /(?:^|\n)[\s*#_-]*(?:character|char|name)[\s*_]*[:=][\s*_]*"?(\p{Lu}[^\n"(){}[\],.:;]{2,40})/u,
+  /character\("(\p{Lu}[^"\n]{2,40})"\)/iu,
+  /"name"\s*:\s*"(\p{Lu}[^"\n]{2,40})"/iu,
+  /^\s*(\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2})(?=(?:,? ?\(?\d{1,3}\)?,?)? (?:is|was) |[ \t]*\n)/u,
+];
+const NOT_NAMES = new Set(
+  "the a an my your our her his their this that she he they you it sir lady lord miss mr mrs ms dr officer captain professor coach princess prince king queen name character description personality scenario setting appearance age background backstory history overview summary profile info information notes rules system instructions world lore intro introduction story chapter note warning".split(
+    " ",
+  ),
+);
+
+function cardNames(body: string): string[] {
+  const found = new Set<string>();
+  for (const pattern of CARD_NAMES) {
+    const name = body.match(pattern)?.[1]?.trim();
+    if (!name || NOT_NAMES.has(name.toLowerCase())) continue;
+    found.add(name);
+    // a given name alone: "Yumi Takahashi", then "Yumi is …"
+    const first = name.split(" ")[0] as string;
+    if (first !== name && first.length >= 3 && !NOT_NAMES.has(first.toLowerCase())) found.add(first);
+  }
+  // the longest first: "Yumi Takahashi" before "Yumi"
+  return [...found].sort((a, b) => b.length - a.length);
 }
 
 function escapeRegExp(text: string): string {
@@ -214,7 +266,7 @@ export function refusesMinors(text: string): boolean {
 function readingFinding(reading: Reading, partOfLongText: boolean): Finding {
   let best: Finding = { strength: "none" };
   for (const mention of reading.minors) {
-    const where = placement(reading, mention);
+    const where = placement(reading, mention, partOfLongText);
     if (!mentionRefused(reading, mention, where, partOfLongText || reading.text.length > SHORT_TEXT))
       continue;
     const strength = weakMention(reading, mention, where) ? "weak" : "strong";
@@ -246,6 +298,18 @@ function addressed(reading: Reading, mention: MinorMention): boolean {
 const YOUTHFUL = /^(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)$/;
 
 /**
+ * "her body is like a teenager's", "we kiss like teenagers": a comparison with teenagers, who may
+ * be 18 or 19, says nothing of the character's age (a child's body is another matter: "like a
+ * child's" stays strong).
+ */
+function teenSimile(reading: Reading, mention: MinorMention): boolean {
+  if (!/^teen(?:ager)?s?$/.test(mention.text)) return false;
+  return /(?:^|[^a-z])(?:like|as) (?:an? |some )?$/.test(
+    reading.text.slice(Math.max(0, mention.start - 12), mention.start),
+  );
+}
+
+/**
  * Evidence that is not enough alone: a school word neither said as the pair's role ("you're a
  * ninth grader") nor next to sex or romance ("Education: High School"); a single digit said
  * without a unit ("u r 2 cute", "I'm 4 real"); a youthful word with no sex ("be my little girl").
@@ -253,7 +317,11 @@ const YOUTHFUL = /^(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)
 function weakMention(reading: Reading, mention: MinorMention, where: Placement): boolean {
   const sexual = reading.sexual.some((word) => !word.educational);
   // a costume or a game between adults who said their age ("dress up as a schoolgirl, you're 26")
-  if ((mention.kind === "school" || mention.kind === "word") && reading.statesAdultAge) return true;
+  if (
+    (mention.kind === "school" || mention.kind === "word" || mention.kind === "life") &&
+    reading.statesAdultAge
+  )
+    return true;
   switch (mention.kind) {
     case "school":
       return (
@@ -264,7 +332,14 @@ function weakMention(reading: Reading, mention: MinorMention, where: Placement):
     case "age":
       return mention.age?.bare === true && mention.age.value < 10;
     case "word":
-      return (YOUTHFUL.test(mention.text) && !sexual) || addressed(reading, mention);
+      return (
+        (YOUTHFUL.test(mention.text) && !sexual) ||
+        addressed(reading, mention) ||
+        teenSimile(reading, mention)
+      );
+    case "life":
+      // a child's life ("I have curfew") says nothing of age without sex or romance
+      return !sexual && reading.romantic.length === 0;
     default:
       return false;
   }
@@ -275,7 +350,8 @@ const BARE_DESCRIPTION_WORDS = 4;
 
 type Placement = "neutral" | "role" | "family" | "past" | "other";
 
-function placement(reading: Reading, mention: MinorMention): Placement {
+/** `partOfLongText`: a window of a card, a few of its sentences, which is no bare description. */
+function placement(reading: Reading, mention: MinorMention, partOfLongText = false): Placement {
   const { age } = mention;
   // "my cat is 4 years old", "she looks 15 (she's 21)": not a person's age now
   // "you make me feel young again, like I'm 16": a simile
@@ -290,16 +366,56 @@ function placement(reading: Reading, mention: MinorMention): Placement {
     // the speaker's own past; the character's or someone else's past age is no excuse
     if (age.past && (age.subject === "self" || age.subject === "we")) return "past";
     if (!age.past && age.subject !== "other") return "role";
-  } else if (mention.kind !== "strong" && mention.kind !== "body" && reading.near("neutral", mention, 2)) {
+  } else if (
+    // a child's life names their parents ("my mom will kill me"): parents do not make it a parent's talk
+    mention.kind !== "strong" &&
+    mention.kind !== "body" &&
+    mention.kind !== "life" &&
+    reading.near("neutral", mention, 2) &&
+    !PERSON_AFTER.test(reading.text.slice(mention.end, mention.end + 16))
+  ) {
     return "neutral";
   }
   if (reading.near("past", mention, 8)) return "past";
-  if (reading.afterRoleCopula(mention)) return "role";
-  const kin = reading.familyOf(mention, 6, age !== undefined);
+  if (reading.afterRoleCopula(mention) || ownSchool(reading, mention)) return "role";
+  const kin = ownClass(reading, reading.familyOf(mention, 6, age !== undefined));
   // "be my little sister, she's 12": a relative the pair is cast as is a role, not the speaker's family
   if (kin) return reading.afterRoleCopula(kin) ? "role" : "family";
-  if (reading.setsUpRoleplay || reading.wordCount <= BARE_DESCRIPTION_WORDS) return "role";
+  if (reading.setsUpRoleplay || (!partOfLongText && reading.wordCount <= BARE_DESCRIPTION_WORDS)) return "role";
   return "other";
+}
+
+/**
+ * A school word that describes a person after it ("his 8th grade student"): a teacher beside it
+ * does not make it a workplace.
+ */
+const PERSON_AFTER =
+  /^ (?:students?|pupils?|girls?|boys?|kids?|child|children|classmates?|cheerleaders?)(?![a-z])/;
+
+/**
+ * "the other girls in my 5th grade class": the speaker is one of the pupils of a school or grade of
+ * their own ("the kids in my 5th grade class" may be a teacher's, and is left to the family rules)
+ */
+const ONE_OF_THE_PUPILS =
+  /(?:^|[^a-z])(?:other|rest of the|everyone|everybody|all the) (?:[a-z]+ )?(?:girls|boys|kids|students|classmates|friends) (?:in|at|from) (?:my|our) $/;
+function ownSchool(reading: Reading, mention: MinorMention): boolean {
+  return (
+    mention.kind === "school" &&
+    ONE_OF_THE_PUPILS.test(reading.text.slice(Math.max(0, mention.start - 50), mention.start)) &&
+    !TEACHING.test(reading.text)
+  );
+}
+
+/** Words of teaching: "my class" is a teacher's only beside them. */
+const TEACHING = /(?<![a-z])(?:teach\w*|taught|students|pupils|grading|lesson plans?|classroom)(?![a-z])/;
+
+/**
+ * "the other girls in my 5th grade class": without a word of teaching, "my class" is the speaker's
+ * own (a pupil's), not a teacher's, and says nothing of whose the minor is.
+ */
+function ownClass(reading: Reading, kin: ReturnType<Reading["familyOf"]>): ReturnType<Reading["familyOf"]> {
+  if (kin && /(?:^| )class(?:es)?$/.test(kin.text) && !TEACHING.test(reading.text)) return undefined;
+  return kin;
 }
 
 const PAIR_PAST = /(?<![a-z])(?:you|u) (?:were|was)(?![a-z])/;
@@ -360,6 +476,8 @@ function mentionRefused(reading: Reading, mention: MinorMention, where: Placemen
       // sex or romance anywhere in the message is tied to them
       if (mention.kind === "age")
         return sexual.length > 0 || romantic.length > 0 || reading.media.some(sameClause);
+      // a child's life is said of the one it describes: any sex or romance near it
+      if (mention.kind === "life") return sexual.length > 0 || romantic.length > 0;
       return (
         sexual.some((word) => sameClause(word) || word.third || !word.pair) ||
         romantic.some((word) => word.third || (sameClause(word) && reading.tokensBetween(word, mention) <= 4))

@@ -38,6 +38,8 @@ export const english: Lexicon = {
     { pattern: "{N} ?(?:y/o|y\\.o\\.?|yo|y o)", subject: "other" },
     { pattern: "{N} (?:years?|yrs?) of age", subject: "other" },
     { pattern: "(?:aged?|age:|age of) {N}", subject: "other" },
+    // a card's attribute: W++ 'Age("13")', JSON '"age": "11"'
+    { pattern: 'age"? ?[:=(] ?"?{N}"?', subject: "other" },
     { pattern: "your {N} (?:years?|yrs?|yr) old", subject: "you" },
     {
       pattern:
@@ -73,6 +75,12 @@ export const english: Lexicon = {
       bare: true,
     },
     { pattern: "(?:turns|turned|turning) {N}", subject: "other", bare: true },
+    // "being fourteen is so boring"; "I miss being 16" is a memory
+    {
+      pattern: "(?<!(?:miss|missed|remember|remembered|recall|back to|about|of|from|since) )being {N}",
+      subject: "other",
+      bare: true,
+    },
     { pattern: "(?:i|we) (?:was|were) (?:only |just )?{N}", subject: "self", past: true, bare: true },
     {
       pattern: "(?:you|she|he|they) (?:was|were) (?:only |just )?{N}",
@@ -104,6 +112,13 @@ export const english: Lexicon = {
     // a definition's "Yui (15) is …", read as "you (15)"
     { pattern: "you ?\\({N}\\)", subject: "you" },
     { pattern: "i ?\\({N}\\)", subject: "self" },
+    // a card's opening "Lucas, 15, is …", read as "you, 15,"; a name set off the same way in a chat
+    { pattern: "(?:^|[.!?\\n] ?)you, {N},", subject: "you" },
+    {
+      pattern: "(?:^|[.!?\\n] ?)[a-z]+, {N}, (?:is|was|has|lives|works|loves|likes|who)",
+      subject: "other",
+      bare: true,
+    },
   ],
   notAgeAfter: [
     "min",
@@ -240,6 +255,11 @@ export const english: Lexicon = {
     // someone who will be 18 later is under 18 now (a word for a minor, so a parent's talk stays theirs)
     "(?:a|one|\\d{1,2}|two|three|a few|few|some) (?:years?|yrs?|months?|weeks?|days?) (?:away from|before|b4|till|til|until|short of) (?:turning |being )?(?:18|eighteen|legal|adulthood)",
     "(?:be|turn|turning|become) (?:18|eighteen) (?:next|in a|in \\d{1,2}|soon|this)",
+    // something that waits for an 18th birthday: "grounded until I'm 18", "wait till you're eighteen"
+    "(?:until|till|til|before|when) (?:i'?m|i am|im|you'?re|you are|u r|ur|she'?s|he'?s|i turn|you turn|she turns|he turns) (?:finally )?(?:18|eighteen)(?! (?:years|months))",
+    // a younger sibling's or a child's friend is a child too
+    "(?:little|younger|baby|kid|lil) (?:sister|brother|sis|bro)'?s (?:best )?friends?",
+    "(?:daughter|son|step ?daughter|step ?son|niece|nephew)'?s (?:best )?friends?",
     "youngsters?",
     // under an age limit said without a number: "I'm too little to have a boyfriend"
     "too (?:little|young) (?:to (?:date|have a (?:boyfriend|girlfriend|bf|gf)|drive|drink|vote|stay out|go out)|for (?:a )?(?:boyfriend|girlfriend|dating|this|you))",
@@ -282,10 +302,17 @@ export const english: Lexicon = {
   school: [
     "(?:elementary|primary|middle|junior high|jr high|grade|secondary|high|prep) school(?:ers?)?",
     "(?:freshman|freshmen|sophomores?|juniors?|seniors?) (?:in|at|of) (?:high|middle|junior high) school",
+    // "hs": high school in texting
+    "(?:freshman|freshmen|sophomores?|juniors?|seniors?) (?:in|at|of) (?:hs|h\\.s\\.?)(?![a-z])",
+    "(?:in|at) hs(?![a-z])",
+    "hs (?:freshman|freshmen|sophomores?|juniors?|students?|girls?|boys?|kids?)",
     // "a freshman at Lincoln High": a school named by its town or founder
-    "(?:freshman|freshmen|sophomores?|juniors?) at (?:[a-z]+ ){1,3}(?:high|middle)(?! ?[a-z])",
+    "(?:freshman|freshmen|sophomores?|juniors?) at (?:[a-z]+ ){1,3}(?:high|middle)(?![a-z]| (?:end|rise|point|level|ground|street|road|speed|noon|tide)(?![a-z]))",
     "(?:\\d{1,2} ?(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) grade(?:rs?)?",
     "grade (?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?! ?\\d)",
+    // a card's attribute: "Grade: 7th", "School year: Year 9"
+    "grade ?: ?(?:[1-9]|1[0-2])(?:st|nd|rd|th)?(?![0-9%.,])",
+    "school year ?: ?(?:year |grade )?(?:[1-9]|1[0-2])(?:st|nd|rd|th)?(?![0-9])",
     "(?:\\d{1,2} ?(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) graders?",
     "school ?(?:girls?|gurls?|grls?|gals?)",
     "sk(?:oo|u)l ?(?:girls?|gurls?|grls?|boys?)",
@@ -315,6 +342,29 @@ export const english: Lexicon = {
     "child body",
     "flat chested (?:little|young)",
     "training bras?",
+    "(?:hasn'?t|has not|haven'?t|have not|never|not yet) (?:even )?(?:gotten|got|had|started|get) (?:her|my|your|their|a) (?:first )?periods?",
+  ],
+
+  childLife: [
+    "(?:my|your|our|her|his) curfew",
+    "(?:i|we|you|u|she|he) (?:still )?(?:have|has|got|had) (?:a )?curfew",
+    "(?:home|back) (?:by|before) (?:my |your |our |her |his )?curfew",
+    "(?:after|past|before|missed) (?:my|your|our|her|his) (?:curfew|bedtime)",
+    "(?:home|inside|in bed) before the street ?lights? (?:come|comes|go|goes|turn|turns) on",
+    "(?:in bed|bedtime|home|asleep|lights out) (?:\\w+ ){0,3}?on (?:a )?school nights",
+    // "at recess"; a parliament "in recess" and a wall's "recess" are an adult's
+    "(?<!(?:in|into|a|brief|short|congressional|parliamentary|court|dark|deep|hidden|the) )recess",
+    "(?<!adult )coloring books?",
+    "(?:play|plays|playing|played) with (?:my |her |his |your |their )?(?:dolls|barbies|barbie dolls)",
+    "(?:still )?(?:plays|play|playing) (?:with )?dolls",
+    "permission slips?",
+    "(?:be|get|gets|got|getting|been) grounded",
+    "(?:i'?m|i am|im|you'?re|you are|u r|ur) (?:so )?grounded (?:for|until|till|again|forever)",
+    // "mom will kill me if she finds out I'm with you" (not "… if she knew what I spent")
+    "(?:mom|mum|mommy|mama|dad|daddy|papa|parents|mother|father|folks) (?:will|would|is gonna|is going to|are gonna|are going to|'?ll|'?d) (?:literally |totally |so )?(?:kill|murder|ground) (?:me|us|you) if (?:she|he|they) (?:ever )?(?:finds? out|found out|knew|knows|sees?|saw|catch(?:es)?|caught)(?: (?:about|that))? (?:[a-z']+ ){0,2}?(?:us|we|you|here)",
+    "(?:don'?t|do not|never|please don'?t) tell (?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father|folks)",
+    "(?:my|our|your) (?:mom|mum|dad|parents|folks) (?:aren'?t|are not|isn'?t|is not|won'?t be|will not be|are never|is never) (?:home|here|back)",
+    "(?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:thinks?|thought) (?:i'?m|i am|im|you'?re|you are|we'?re|we are) (?:at|sleeping|asleep|in bed|studying|doing (?:my|your) homework)",
   ],
 
   sexual: [
@@ -428,7 +478,18 @@ export const english: Lexicon = {
     "spread (?:your |her |his |their |my )?legs",
     "grop\\w*",
     "fondl\\w*",
-    "(?:in|to|into) (?:my |your |the )?bed",
+    "(?:in|to|into|onto|on) (?:my |your |his |her |their |our |the )?bed",
+    "under the (?:covers|sheets)",
+    "steamy",
+    "frisky",
+    "fool(?:s|ed|ing)? around",
+    "(?:go|goes|going|went|gone) all the way",
+    "only ?fans",
+    // "make her a woman": her first time
+    "(?:make|makes|made|making) (?:me|her|you|him) (?:a|into a) (?:real )?(?:woman|man)",
+    "(?:press|presses|pressed|pressing|grind|grinds|grinding|rub|rubs|rubbed|rubbing) (?:my|her|his|your|their) (?:\\w+ )?(?:body|bodies|hips|crotch|chest|breasts|ass|butt) (?:against|into|onto|on|all over)",
+    "(?:hands?|fingers?|lips|mouth|tongue) (?:\\w+ ){0,3}?(?:on|between|up|along|inside|over|under) (?:my|your|her|his) (?:inner )?(?:thighs?|hips|chest|breasts?|ass|butt|crotch|legs|skirt|panties)",
+    "(?:craves?|craving|craved|(?:longs?|longing|aches?|aching|hungry|hungers?) for) (?:your |his |her |my |[a-z{}]+'s )?touch",
     "bedroom",
     "show (?:me )?your body",
     "hot(?= (?:young|little|teen\\w*|school\\w*|preteen|barely))",
@@ -477,6 +538,7 @@ export const english: Lexicon = {
     "going out with",
     "ask (?:you|her|him) out",
     "be my (?:girl|boy|valentine|lover)",
+    "(?:have|has|had|developed|develops|developing|catch\\w*|caught|growing) (?:\\w+ )?feelings for",
     "lovers?",
   ],
   media: ["pics?", "pictures?", "photos?", "images?", "videos?", "vids?", "selfies?", "snaps?"],
@@ -509,6 +571,8 @@ export const english: Lexicon = {
     "(?:you|i)'?ll be",
     "(?:you|i) will be",
     "dress(?:ed)? (?:up )?as",
+    // "I just started middle school"
+    "(?:i|you|u|we) (?:just |recently |only )?(?:started|start|starts|entered|enter|enters)",
     "you have (?:the )?(?:body|figure|mind|face) of",
     "you look like",
     "talk like",
@@ -606,6 +670,9 @@ export const english: Lexicon = {
     "went to (?:high|middle|elementary|grade) school",
     "graduated",
     "when i turned",
+    // "I remember my first kiss in eighth grade"
+    "(?:i|we) (?:still )?remember",
+    "(?:my|our) first (?:kiss|date|crush|boyfriend|girlfriend|love|dance|time|heartbreak) (?:was )?(?:in|at|back)",
   ],
   neutral: [
     "teach\\w*",

@@ -26,6 +26,11 @@ export interface Lexicon {
   school: string[];
   /** bodies described as children's ("prepubescent", "body of a child") */
   childBodies: string[];
+  /**
+   * a child's life said of someone ("I have curfew", "recess", "my mom will kill me"): never a
+   * minor alone, and not beside an adult's stated age, but a minor beside sex or romance
+   */
+  childLife?: string[];
 
   sexual: string[];
   /** sexual words in talk about sex education ("sex ed", "puberty"): not sexual content */
