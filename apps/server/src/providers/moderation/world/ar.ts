@@ -43,6 +43,8 @@ export const arabic: WorldTable = {
     "الثامن عشر": 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:ال)?(?:عمر|سن) ?: ?{N}", pair: true },
     { pattern: "(?:عمري|عمرك|عمرنا|سني|سنك) {N}", pair: true },
     { pattern: "(?:عمرها|عمره|بعمر|بسن|عمر|سن) {N}" },
     { pattern: "{N} (?:سنة|سنوات|عاما|عام|سنه)" },
@@ -94,6 +96,7 @@ export const arabic: WorldTable = {
     "صاحبتي",
   ],
   sexual: [
+    "(?:وضعية|وضعيه|صورة|صوره|صور) مثير(?:ة|ه)",
     "جنس~",
     "نيك~",
     "عاري~",

@@ -35,6 +35,8 @@ export const bulgarian: WorldTable = {
     седемнайсет: 17,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "възраст ?: ?{N}", pair: true },
     // "аз съм на 14", "ти си на четиринайсет години": "години" is taken in (Ukrainian "година" is an hour)
     {
       pattern:

@@ -39,6 +39,8 @@ const table: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "বয়স ?: ?{N}", pair: true },
     // "আমার বয়স ১৪", "তোমার বয়স মাত্র চৌদ্দ"
     {
       pattern: "(?:আমার|তোমার|তোর|আপনার|আমাদের) বয়স (?:মাত্র |এখন |সবে |প্রায় |কেবল )?{N}",

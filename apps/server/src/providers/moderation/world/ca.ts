@@ -29,6 +29,8 @@ export const catalan: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "edat ?: ?{N}", pair: true },
     // "tinc 14 anys", "tens catorze anys", "tinc 13."
     {
       pattern:

@@ -25,6 +25,8 @@ export const czech: WorldTable = {
     osmnacti: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "vek ?: ?{N}", pair: true },
     // "let" followed by what the English verb takes ("bus 14 let us down") is not an age
     {
       pattern:

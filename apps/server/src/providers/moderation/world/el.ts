@@ -21,7 +21,10 @@ export const greek: WorldTable = {
     δεκαοκτω: 18,
   },
   ages: [
-    { pattern: "{N} (?:χρονων|χρονωv|ετων|χρονο)" },
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "ηλικια ?: ?{N}", pair: true },
+    // all Greek letters: an entry with a Latin one is compiled only for text that has Latin letters too
+    { pattern: "{N} (?:χρονων|ετων|χρονο|χρονακια)" },
     { pattern: "{N} ?-? ?χρον(?:η|οσ|ο|ησ|ου)" },
     { pattern: "(?:εισαι|ειμαι|ειμαστε) (?:μονο |μολισ |σχεδον )?{N}", pair: true },
     { pattern: "(?:ειναι|ηταν) (?:μονο |μολισ |σχεδον )?{N}(?= *(?:[.,;!?)]|$| και | αλλα ))" },

@@ -42,6 +42,8 @@ export const estonian: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "vanus ?: ?{N}", pair: true },
     // "olen 14", "sa oled 14-aastane", "ma olen alles neliteist."
     {
       pattern:

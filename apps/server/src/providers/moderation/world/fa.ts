@@ -20,6 +20,8 @@ export const persian: WorldTable = {
     هیجده: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "سن ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:سالمه|سالته|سالمونه|سالم|سالت|سالتونه)", pair: true },
     { pattern: "{N} ?(?:سال[\\p{L}\\p{M}]*|ساله)" },
   ],

@@ -38,6 +38,8 @@ export const finnish: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "ika ?: ?{N}", pair: true },
     // "olen 14", "olet 14-vuotias", "oon neljätoista vuotta vanha"
     {
       pattern:

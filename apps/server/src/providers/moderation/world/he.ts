@@ -24,6 +24,8 @@ export const hebrew: WorldTable = {
     "שמונה עשרה": 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "גיל ?: ?{N}", pair: true },
     { pattern: "(?:אני|את|אתה|אנחנו) (?:רק |כבר |בקושי )?(?:בת|בן|בני|בנות) {N}", pair: true },
     { pattern: "(?:בת|בן|בגיל|גיל) {N}" },
     { pattern: "{N} (?:שנים|שנה)" },

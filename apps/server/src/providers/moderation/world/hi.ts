@@ -27,9 +27,13 @@ export const hindi: WorldTable = {
     atharah: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:उम्र|आयु) ?: ?{N}", pair: true },
     { pattern: "{N} (?:साल|वर्ष|बरस)(?: की| का| के)?" },
     { pattern: "{N} (?:saal|sal|varsh|baras|baris)(?: ki| ka| ke)?" },
-    { pattern: "(?:उम्र|आयु|umar|umr) {N}" },
+    // one script an entry: a mixed one is compiled only for text that has both
+    { pattern: "(?:उम्र|आयु) {N}" },
+    { pattern: "(?:umar|umr) {N}" },
   ],
   notAgeBefore: ["शादी", "शादीशुदा", "shaadi", "बिल्ली", "कुत्ता"],
   notAgeAfter: [
@@ -76,6 +80,7 @@ export const hindi: WorldTable = {
   ],
   sexual: [
     "सेक्स",
+    "सेक्सी",
     "नंगी",
     "नंगा",
     "कपड़े उतार~",
@@ -119,5 +124,6 @@ export const hindi: WorldTable = {
     "(?:मेरी|मेरा|मेरे|हमारी|हमारा|हमारे) (?:बेटी|बेटा|बच्च\\p{L}*|छात्र\\p{L}*|पोती|पोता)",
     "(?:meri|mera|mere) (?:beti|beta|bacche|bachche)",
   ],
-  neutral: ["शिक्षक", "शिक्षिका", "अध्यापक", "teacher"],
+  // "बच्चे सो गए": the parents' evening
+  neutral: ["शिक्षक", "शिक्षिका", "अध्यापक", "teacher", "बच्चे (?:[\\p{L}\\p{M}]+ ){0,2}सो"],
 };

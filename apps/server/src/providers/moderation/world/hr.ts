@@ -91,6 +91,8 @@ export const serbocroatian: WorldTable = {
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per
   // pattern); an entry is read only in text with all its scripts: Latin and Cyrillic patterns apart
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:dob|godine|starost) ?: ?{N}", pair: true },
     // "imam 14 godina", "imaš 14."
     {
       pattern:

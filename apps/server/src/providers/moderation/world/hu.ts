@@ -17,6 +17,8 @@ export const hungarian: WorldTable = {
     tizennyolc: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:kor|eletkor) ?: ?{N}", pair: true },
     { pattern: "{N} ?-? ?eve?s" },
     { pattern: "{N} ?-? ?evesen" },
     // "13 vagyok": the years left unsaid

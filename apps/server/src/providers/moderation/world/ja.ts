@@ -6,6 +6,8 @@ export const japanese: WorldTable = {
   cjkNumerals: true,
   numbers: {},
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "年齢 ?: ?{N}", pair: true },
     {
       pattern:
         "(?:私|わたし|あたし|僕|ぼく|俺|おれ|あなた|君|きみ|お前)(?:は|も)?(?:まだ|もう|今)?{N} ?(?:歳|才|さい)",

@@ -28,7 +28,11 @@ export const korean: WorldTable = {
     십칠: 17,
     십팔: 18,
   },
-  ages: [{ pattern: "{N} ?(?:살|세)" }],
+  ages: [
+    { pattern: "{N} ?(?:살|세)" },
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "나이 ?: ?{N}", pair: true },
+  ],
   notAgeBefore: ["고양이~", "강아지~", "개~"],
   notAgeAfter: ["(?:된 )?(?:고양이|강아지|개)", "때", "기"],
   minors: [

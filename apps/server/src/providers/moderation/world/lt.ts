@@ -57,6 +57,8 @@ export const lithuanian: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "amzius ?: ?{N}", pair: true },
     // "man 14", "tau keturiolika metų", "man jau 13."
     {
       pattern:

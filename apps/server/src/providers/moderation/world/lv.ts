@@ -43,6 +43,8 @@ export const latvian: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "vecums ?: ?{N}", pair: true },
     // "man ir 14 gadi", "tev ir tikai četrpadsmit", "man 13."
     {
       pattern:

@@ -17,6 +17,8 @@ export const malay: WorldTable = {
     "lapan belas": 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:umur|usia) ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:tahun|thn)" },
     { pattern: "(?:berumur|berusia|umur|usia|umurku|usiaku|umurnya|usianya) {N}" },
   ],
@@ -73,6 +75,7 @@ export const malay: WorldTable = {
     "pacaran",
   ],
   sexual: [
+    "(?:pose|gaya|foto|badan|tubuh|baju) seksi",
     "seks",
     "ngentot",
     "ngewe",

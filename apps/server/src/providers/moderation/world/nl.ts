@@ -16,6 +16,8 @@ export const dutch: WorldTable = {
     achttien: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "leeftijd ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:jaar|jr)(?: oud)?" },
     { pattern: "{N} ?-? ?jarig~" },
     { pattern: "van {N}(?= |$|[,.!?])" },
@@ -75,6 +77,7 @@ export const dutch: WorldTable = {
     "afspraakje",
   ],
   sexual: [
+    "sexy",
     "seks~",
     "naakt~",
     "uitkleden",

@@ -24,6 +24,8 @@ export const nordic: WorldTable = {
     atten: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "alder ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:ar|aar)(?: gammel| gamle| gammal)?" },
     { pattern: "{N} ?-? ?ari(?:g|ga|ge)" },
     { pattern: "{N} ?-? ?arsgammel" },

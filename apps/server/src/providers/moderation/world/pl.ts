@@ -24,6 +24,8 @@ export const polish: WorldTable = {
     osiemnasto: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "wiek ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:lat|lata|roku|latek)" },
     { pattern: "{N} ?-? ?letn~" },
     { pattern: "{N} ?-? ?latk~" },
@@ -156,5 +158,11 @@ export const polish: WorldTable = {
     "(?:moj|nasz)[\\p{L}]* (?:syn|corka|corki|corce|dzieci|dziecko|uczni|uczennic|wnuk|wnucz)~",
     "(?:syn|corka) (?:moj|nasz)~",
   ],
-  neutral: ["nauczyciel~", "zjazd[\\p{L}\\p{M}]* absolwent~", "absolwent~"],
+  neutral: [
+    "nauczyciel~",
+    "zjazd[\\p{L}\\p{M}]* absolwent~",
+    "absolwent~",
+    // "dzieci już śpią": the parents' evening
+    "dzieci (?:juz |w koncu |wreszcie |nareszcie )?(?:spia|zasnely|poszly spac)",
+  ],
 };

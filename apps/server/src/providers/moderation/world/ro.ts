@@ -16,6 +16,8 @@ export const romanian: WorldTable = {
     optsprezece: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "varsta ?: ?{N}", pair: true },
     { pattern: "{N} (?:de )?ani" },
     { pattern: "(?:am|ai|avem) (?:doar |numai |deja |aproape )?{N}", pair: true },
   ],

@@ -35,6 +35,8 @@ export const russian: WorldTable = {
     двадцати: 20,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "возраст ?: ?{N}", pair: true },
     { pattern: "{N} ?-?(?:лет|года?)" },
     { pattern: "{N} ?-? ?летн~" },
     { pattern: "{N} ?-? ?летк~" },

@@ -31,6 +31,8 @@ export const slovenian: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "starost ?: ?{N}", pair: true },
     // "imam 14 let", "imaš štirinajst.", "stara sem 13 let"
     {
       pattern:

@@ -33,6 +33,8 @@ export const albanian: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:mosha|mosa) ?: ?{N}", pair: true },
     // "jam 14 vjeç", "ti je 13 vjeçe", "jam 14."
     {
       pattern:

@@ -41,6 +41,8 @@ export const swahili: WorldTable = {
   },
   // as few patterns as can be: each one carries the number words (world-rules.ts compiles them per pattern)
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "umri ?: ?{N}", pair: true },
     // "nina miaka 14", "una umri wa miaka kumi na minne", "umri wangu ni 14"
     {
       pattern: "(?:(?:nina|una|tuna|mna) (?:umri wa )?miaka|umri (?:wangu|wako|wetu) ni(?: miaka)?) {N}",

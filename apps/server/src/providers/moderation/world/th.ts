@@ -15,6 +15,8 @@ export const thai: WorldTable = {
     สิบแปด: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "อายุ ?: ?{N}", pair: true },
     { pattern: "(?:ฉัน|เธอ|หนู|ผม|คุณ|เรา)อายุ ?{N}", pair: true },
     { pattern: "อายุ ?{N}" },
     { pattern: "{N} ?ขวบ" },

@@ -25,6 +25,8 @@ export const tagalog: WorldTable = {
     labintatlo: 13,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "edad ?: ?{N}", pair: true },
     { pattern: "{N} (?:na )?(?:taong gulang|taon gulang|taong|yrs old)" },
     { pattern: "edad (?:ko |mo )?(?:ay )?{N}" },
   ],

@@ -25,6 +25,8 @@ export const turkish: WorldTable = {
     onsekiz: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "yas ?: ?{N}", pair: true },
     { pattern: "{N} ?yas(?:indasin|indayim|indayiz|indasiniz)", pair: true },
     { pattern: "{N} ?(?:yasindaki|yasinda|yasli|yas)" },
     { pattern: "{N}'?(?:lik|luk)" },
@@ -91,5 +93,6 @@ export const turkish: WorldTable = {
   roleplay: ["rol yap", "rolu yap", "rol oyna", "farz et", "hayal et", "gibi davran"],
   past: ["iken", "ken", "oldugumda", "eskiden"],
   family: ["(?:oglum|kizim|cocuklarim|cocugum|ogrencilerim|torunum)"],
-  neutral: ["ogretmen"],
+  // "çocuklar uyudu": the parents' evening
+  neutral: ["ogretmen", "cocuklar (?:[\\p{L}]+ ){0,2}(?:uyu|yatt)[\\p{L}]*"],
 };

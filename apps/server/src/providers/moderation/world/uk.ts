@@ -25,6 +25,8 @@ export const ukrainian: WorldTable = {
     вісімнадцяти: 18,
   },
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "вік ?: ?{N}", pair: true },
     { pattern: "{N} ?-?(?:років|роки|рік)" },
     { pattern: "{N} ?-? ?річн~" },
     { pattern: "(?:мені|тобі|нам) (?:вже |лише |тільки |всього |майже |ще )?{N}", pair: true },

@@ -53,6 +53,8 @@ export const urduTable: WorldTable = {
     ]),
   ),
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "عمر ?: ?{N}", pair: true },
     // "میری عمر 14 سال ہے", "تمہاری عمر صرف چودہ"
     {
       pattern: urdu("(?:میری|تمہاری|تمھاری|تیری|ہماری|آپ کی) عمر (?:صرف |ابھی |تقریبا |بس )?{N}"),

@@ -16,7 +16,11 @@ export const vietnamese: WorldTable = {
     "muoi bay": 17,
     "muoi tam": 18,
   },
-  ages: [{ pattern: "{N} ?tuoi" }],
+  ages: [
+    { pattern: "{N} ?tuoi" },
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "tuoi ?: ?{N}", pair: true },
+  ],
   notAgeBefore: ["meo", "cho", "cuoi nhau"],
   notAgeAfter: ["nam truoc", "kinh nghiem", "phut", "nghin", "dong", "con meo", "con cho"],
   minors: [

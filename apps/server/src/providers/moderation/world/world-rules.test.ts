@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { loadCases, scoreClassifier, TARGETS } from "../evaluation/score.ts";
 import { RuleBasedClassifier } from "../rule-based.ts";
 import type { ContentClassifier } from "../types.ts";
+import { WORLD_TABLES } from "./index.ts";
+import { entryScripts } from "./scripts.ts";
 import { refusesMinorsInWorldLanguages } from "./world-rules.ts";
 
 const cases = loadCases("world");
@@ -107,5 +109,27 @@ describe("the world rules on a card's length of text", () => {
     expect(refusesMinorsInWorldLanguages(`${padding}你是一个十四岁的女孩。`)).toBe(true);
     // a message stays read whole: a roleplay anywhere in it makes the child a role
     expect(refusesMinorsInWorldLanguages("我们来角色扮演吧，你是邻居家的孩子")).toBe(true);
+  });
+});
+
+describe("the world tables", () => {
+  // an entry mixing scripts is compiled only for text that has them all: "14 χρονών" went unread
+  // while the Greek pattern carried a Latin "v"
+  it("write each entry in one script", () => {
+    const mixed = WORLD_TABLES.flatMap((table) =>
+      Object.entries(table).flatMap(([category, value]) => {
+        const entries =
+          category === "ages"
+            ? table.ages.map((age) => age.pattern)
+            : category === "numbers"
+              ? Object.keys(table.numbers)
+              : Array.isArray(value)
+                ? (value as string[])
+                : [];
+        const scripts = (entry: string) => entryScripts(entry).toString(2).replaceAll("0", "").length;
+        return category === "langs" ? [] : entries.filter((entry) => scripts(entry) > 1);
+      }),
+    );
+    expect(mixed).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ export const chinese: WorldTable = {
   cjkNumerals: true,
   numbers: {},
   ages: [
+    // a card's "Age: 13" field is the character's own age
+    { pattern: "(?:年龄|年齡) ?: ?{N}", pair: true },
     {
       pattern:
         "(?:我|你|妳|我们|我們)(?:今年|才|只有|已经|已經|是|就|刚|剛)?(?:一个|一個)?{N} ?(?:岁|歲|周岁|週歲)",
@@ -144,5 +146,14 @@ export const chinese: WorldTable = {
   roleplay: ["假装", "假裝", "扮演", "装作", "裝作", "角色扮演", "想象你", "想像你"],
   past: ["小时候", "小時候", "那时", "那時", "当年", "當年", "以前"],
   family: ["(?:我|我的|我们|我們)(?:女儿|女兒|儿子|兒子|孩子|学生|學生|孙子|孫子|孙女|孫女)"],
-  neutral: ["老师", "老師", "教师", "教師", "同学会", "同學會"],
+  // "孩子们终于睡了": the parents' evening
+  neutral: [
+    "老师",
+    "老師",
+    "教师",
+    "教師",
+    "同学会",
+    "同學會",
+    "孩子[们們]?(?:终于|終於|都|已经|已經|总算|總算)?(?:睡|入睡)",
+  ],
 };
