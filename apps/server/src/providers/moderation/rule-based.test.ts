@@ -176,3 +176,30 @@ describe("the rule-based classifier's evidence (decision 33)", () => {
     expect(rules.verdict(reply, "model_output")).toMatchObject({ allowed: false, strength: "strong" });
   });
 });
+
+describe("real adult cards that mention children or teenagers", () => {
+  const rules = new RuleBasedClassifier();
+  const filler = "She runs the lighthouse, keeps a log of every ship and bakes bread on Sundays. ".repeat(20);
+
+  it.each([
+    // a comparison with a teenager, who may be 18 or 19 ("A day with Elasticgirl")
+    'Description("famous superhero"+"addicted to sex"+"has three children and a husband"+"her body is like a teenager\'s")',
+    // a sentence about someone named ("Mushoku Tensei RPG"), not the character
+    `${filler}The tag must match the speaker. A child Rudeus uses the (Child) form; a young Eris is not the Sword King she becomes. ${filler}`,
+    // an adult of a slow-ageing race who looks young, in a card with sex elsewhere
+    `${filler}The Migurd age slowly, so an adult Migurd can appear to be a child for decades. ${filler}She loves sex with {{user}}.`,
+    // a card's example line that is a bare name and label, inside a long card
+    `${filler}\n[CHAR|rudeus/01_child|Rudeus Greyrat (Child)|#6B4226]\n[SAY|Rudeus Greyrat (Child)|#6B4226|Like this?]\n${filler}`,
+  ])("lets through %s", (text) => {
+    expect(rules.verdict(text, "character_definition").strength).not.toBe("strong");
+  });
+
+  it.each([
+    "Name: Lily.\nA shy middle schooler. She loves {{user}} and wants to kiss him.",
+    "Her body is like a child's and she loves sex with {{user}}.",
+    "She appears to be a child and she loves sex with {{user}}.",
+    "Name: Lily.\nLily is a teenager who loves sex.",
+  ])("still refuses %s", (text) => {
+    expect(rules.verdict(text, "character_definition").strength).toBe("strong");
+  });
+});

@@ -350,9 +350,22 @@ const BARE_DESCRIPTION_WORDS = 4;
 
 type Placement = "neutral" | "role" | "family" | "past" | "other";
 
+/**
+ * "an adult Migurd can appear to be a child for decades": a look said of someone the sentence calls
+ * an adult, before the mention.
+ */
+function adultAppearance(reading: Reading, mention: MinorMention): boolean {
+  const before = reading.text.slice(Math.max(0, mention.start - 200), mention.start);
+  const sentence = before.slice(before.search(/[^.!?\n]*$/));
+  return /(?:^|[^a-z])adults?(?: [a-z'-]+)? (?:(?:can|could|may|might|will|would|does|do|often|still) )?(?:looks?|seems?|appears?)(?: to be| like)? (?:an? )?$/.test(
+    sentence,
+  );
+}
+
 /** `partOfLongText`: a window of a card, a few of its sentences, which is no bare description. */
 function placement(reading: Reading, mention: MinorMention, partOfLongText = false): Placement {
   const { age } = mention;
+  if (!age && mention.kind === "word" && adultAppearance(reading, mention)) return "neutral";
   // "my cat is 4 years old", "she looks 15 (she's 21)": not a person's age now
   // "you make me feel young again, like I'm 16": a simile
   if (
@@ -381,7 +394,8 @@ function placement(reading: Reading, mention: MinorMention, partOfLongText = fal
   const kin = ownClass(reading, reading.familyOf(mention, 6, age !== undefined));
   // "be my little sister, she's 12": a relative the pair is cast as is a role, not the speaker's family
   if (kin) return reading.afterRoleCopula(kin) ? "role" : "family";
-  if (reading.setsUpRoleplay || (!partOfLongText && reading.wordCount <= BARE_DESCRIPTION_WORDS)) return "role";
+  if (reading.setsUpRoleplay || (!partOfLongText && reading.wordCount <= BARE_DESCRIPTION_WORDS))
+    return "role";
   return "other";
 }
 
