@@ -67,6 +67,8 @@ export const german: Lexicon = {
     { pattern: "(?:alter|alter:) {N}", subject: "other" },
     { pattern: "{PERSON} (?:sind|waren) (?:erst |nur |beide |alle )?{N}", subject: "other", bare: true },
     { pattern: "ich,? {N} jahre", subject: "self" },
+    // a chat's "bin 14 m", "ich 13w"
+    { pattern: "(?:ich bin|bin|ich),? {N} ?[mwd](?![a-z0-9])", subject: "self" },
     { pattern: "(?:als ich|als wir) {N}", subject: "self", past: true, bare: true },
     { pattern: "ich war {N}", subject: "self", past: true, bare: true },
     {
@@ -172,7 +174,7 @@ export const german: Lexicon = {
     "schulranzen",
     "(?:ober|mittel|gesamt|gymnasial|sekundar|unterstufen|mittelstufen|oberstufen)sch(?:u|ue)ler\\w*",
     // "in der siebten" said alone (not "in der siebten Minute")
-    "(?:in der|in die) (?:funften|fuenften|sechsten|siebten|achten|neunten|zehnten)(?=[.,;!?)]| [.,;!?)]|$| und | oder | aber )",
+    "(?:in der|in die) (?:funften|fuenften|sechsten|siebten|achten|neunten|zehnten|[5-9](?:\\.|ten)|10(?:\\.|ten))(?=[.,;!?)]| [.,;!?)]|$| und | oder | aber )",
     "mittelschul(?!\\w*ehrer)\\w*",
     "sekundarschul(?!\\w*ehrer)\\w*",
     "sekundarstufe(?: (?:i|1|eins))?",

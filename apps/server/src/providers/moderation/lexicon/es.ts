@@ -292,7 +292,8 @@ export const spanish: Lexicon = {
     "seas",
     "ser",
     "seras",
-    "(?:estoy|estas|esta) en",
+    // not "está en" alone: "mi hija está en primero" is someone else
+    "(?:estoy|estas|tu esta|vos esta) en",
     "finge (?:ser|que eres)",
     "actua como",
     "haz de",

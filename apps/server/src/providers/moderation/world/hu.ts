@@ -44,6 +44,7 @@ export const hungarian: WorldTable = {
     "gimis",
     // upper-primary years as nouns: "hetedikes", "nyolcadikos"
     "(?:otodikes|hatodikes|hetedikes|nyolcadikos)",
+    "[5-8]\\. ?-? ?(?:os|es|as) (?:vagyok|vagy|lany|fiu|diak)",
     "kozepsulis",
     "felsos vagyok",
   ],

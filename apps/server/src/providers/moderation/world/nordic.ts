@@ -81,6 +81,8 @@ export const nordic: WorldTable = {
     "(?:gar|borjar|ska borja) (?:pa|i) gymnasiet",
     "i (?:klass|arskurs) [4-9](?!\\d)",
     "arskurs [4-9](?!\\d)",
+    // "går i åk 8"
+    "(?:i|pa) ak ?[4-9](?!\\d)",
     "gar (?:i|pa) (?:folkeskolen|ungdomsskolen|barneskolen|mellemtrinnet|udskolingen)",
     "folkeskole(?:elev|pige|dreng)~",
     "skoleelev~",
@@ -182,6 +184,11 @@ export const nordic: WorldTable = {
     "nakenbild~",
     "nakenbilde~",
     "nudes",
+    // "kåt" (Danish "kat" is a cat)
+    "(?:ar|e|sa|so|blir|var|o|jag ar|jag e) kat(?!\\p{L})",
+    "kata",
+    "brost(?:en|et)?",
+    "bryst(?:er|erne)?",
     "forfor~",
     "forfore~",
     "(?:rora|ror|rorde|tafsa|tafsar|tafs) (?:vid |pa )?(?:mig|dig|henne|honom|meg|deg)",
