@@ -114,4 +114,13 @@ describe("a card's file name", () => {
     expect(readCardUpload(nameless, "application/json", "Maren Holt.json").data.name).toBe("Maren Holt");
     expect(readCardUpload(nameless, "application/json").data.name).toBe("Unnamed");
   });
+
+  it("reads a JSON card with a byte that is not UTF-8, as SillyTavern does", () => {
+    const latin1 = Buffer.concat([
+      Buffer.from('{"name":"Ren'),
+      Buffer.from([0xe9]),
+      Buffer.from('e","description":"A 30-year-old chef."}'),
+    ]);
+    expect(readCardUpload(latin1, "application/json").data.name).toBe("Ren\ufffde");
+  });
 });

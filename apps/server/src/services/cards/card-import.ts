@@ -27,7 +27,8 @@ export function cardTooLargeError(): AppError {
   return new AppError(413, "too_large", `A character card can be ${mebibytes} MiB at most.`);
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// bytes that are not UTF-8 read as U+FFFD, as SillyTavern reads a JSON card
+const utf8 = new TextDecoder("utf-8");
 
 function jsonOf(bytes: Buffer): unknown {
   try {

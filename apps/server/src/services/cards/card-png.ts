@@ -128,7 +128,8 @@ function textOf(chunk: PngChunk): string {
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// bytes that are not UTF-8 read as U+FFFD, as SillyTavern reads them (Node's Buffer toString)
+const utf8 = new TextDecoder("utf-8");
 
 /** A card chunk's value as JSON: base64 of UTF-8 JSON (some writers leave the JSON as it is). */
 function cardJsonOf(text: string, keyword: string): unknown {
@@ -139,11 +140,7 @@ function cardJsonOf(text: string, keyword: string): unknown {
     if (base64.length === 0 || !BASE64.test(base64) || base64.length % 4 === 1) {
       throw new BadRequestError(`The card's ${keyword} chunk is not valid base64.`, "broken_card");
     }
-    try {
-      json = utf8.decode(Buffer.from(base64, "base64"));
-    } catch {
-      throw new BadRequestError(`The card's ${keyword} chunk is not UTF-8 text.`, "broken_card");
-    }
+    json = utf8.decode(Buffer.from(base64, "base64"));
   }
   try {
     return JSON.parse(json);
