@@ -283,6 +283,8 @@ export const italian: Lexicon = {
     "ai tempi",
     "anni fa",
     "(?:io )?ero una?",
+    // "a 15 anni ho dato il primo bacio"
+    "a (?:\\d{1,2}|\\w+) anni (?:ho|avevo|ero|mi|sono|ci|abbiamo|andavo|facevo)",
   ],
   neutral: [
     "insegn\\w*",

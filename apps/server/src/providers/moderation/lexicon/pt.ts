@@ -335,6 +335,8 @@ export const portuguese: Lexicon = {
     "na epoca",
     "ha (?:\\w+ )?anos",
     "(?:eu )?era (?:uma?|crianca)",
+    // "aos 15 dei meu primeiro beijo"
+    "aos (?:\\d{1,2}|\\w+)(?: anos)? (?:eu )?(?:dei|tive|era|fui|fiz|beijei|conheci|comecei|ganhei|namorei|morava|estudava)",
   ],
   neutral: [
     "dou aulas?",

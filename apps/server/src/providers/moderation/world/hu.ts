@@ -111,9 +111,11 @@ export const hungarian: WorldTable = {
   roles: ["vagyok", "vagyunk", "legyel", "legy", "leszel", "mintha"],
   rolesAfter: ["vagy", "vagyok", "lennel", "lennek", "leszel"],
   roleplay: ["tegyel ugy", "tegyunk ugy", "kepzeld el", "szerepjatek"],
-  past: ["amikor", "gyerekkor"],
+  // "15 évesen": at fifteen, told afterwards
+  past: ["amikor", "gyerekkor", "evesen"],
   family: [
     "(?:a |az )?(?:lanyom|lanyaim|fiam|fiaim|gyerekeim|gyermekem|gyerekem|tanitvanyaim|diakjaim|unokam)",
   ],
-  neutral: ["tanar", "tanito", "osztalytalalkoz"],
+  // "a gyerekek alszanak": the parents' evening
+  neutral: ["tanar", "tanito", "osztalytalalkoz", "gyerekek (?:[\\p{L}]+ ){0,2}(?:alsz|alud|elalud)"],
 };
