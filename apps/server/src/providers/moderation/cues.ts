@@ -34,6 +34,7 @@ const GATED = [
   "school",
   "childBodies",
   "childLife",
+  "childThings",
   "sexual",
   "romantic",
   "media",
@@ -103,7 +104,7 @@ const THINGS = wordPattern([
 ]);
 /** Someone else as the subject right before a sexual word ("she's so hot"). */
 const THIRD_BEFORE =
-  /(?:^|[^a-z])(?:she|he)(?:'s| is| looks| seems)(?: (?:so|really|very|super|kinda|totally|hella))* $/;
+  /(?:^|[^a-z])(?:she|he)(?:'s| is| looks| seems)(?: (?:so|really|very|super|kinda|totally|hella))* $|(?:^|[^a-z])(?:her|him) [a-z]+ing (?:me|you|us) (?:a |an |the )?$/;
 const ADULT_PARTNER_AFTER =
   /^ (?:husband|wife|boyfriend|girlfriend|partner|lover|fianc\w*|spouse|man|woman|mistress|master|boss|date)s?(?![a-z])/;
 
@@ -516,6 +517,11 @@ const HOW_OLD = new RegExp(
   `(?:how old (?:are|r) (?:you|u)|wie alt bist du|quel age (?:as[ -]tu|tu as|t'as|avez[ -]vous)|t'as quel age|cuantos anos tienes|quanti anni hai|quantos anos (?:voce |vc )?(?:tem|tens))[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im |ich bin |j'ai |tengo |ho |tenho )?(?<n>${NUMBER_WORDS}|\\d{1,2})(?![a-z0-9])`,
   "g",
 );
+/** An answer that ends with the age after a dodge ("old enough ;) ... ok fine, 15"). */
+const HOW_OLD_LATE = new RegExp(
+  `how old (?:are|r) (?:you|u)(?:[^\\n]{0,40}?[?\\n]+| )[^\\n]{0,50}?[ ,.]+(?<n>${NUMBER_WORDS}|\\d{1,2})(?: ?(?:years? old|y/?o|yrs?))? *(?:[.!?~]+|\\n|$)`,
+  "g",
+);
 /** An answer to "what grade are you in?" ("7th! why?"): a pupil of that grade, about five years older. */
 const WHAT_GRADE = new RegExp(
   `what grade (?:are|r) (?:you|u)(?: in)?[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im )?(?:in )?(?:(?<n>\\d{1,2})(?:st|nd|rd|th)?|(?<ordinal>${Object.keys(ORDINALS).slice(0, 12).join("|")})|(?<k>k|kindergarten))(?![a-z0-9])`,
@@ -576,6 +582,10 @@ function workedOutAges(text: string, today: Date): Age[] {
       add(match, value, who === "my" ? "self" : who === "her" || who === "his" ? "other" : "you");
   }
   for (const match of matches(HOW_OLD, text)) {
+    const value = numberValue(match.groups?.n ?? "") ?? 0;
+    if (value >= 1 && value < 18) add(match, value, "you");
+  }
+  for (const match of matches(HOW_OLD_LATE, text)) {
     const value = numberValue(match.groups?.n ?? "") ?? 0;
     if (value >= 1 && value < 18) add(match, value, "you");
   }
@@ -678,10 +688,17 @@ export class Reading {
       ...this.#find("strongMinors").map((span) => ({ ...span, kind: "strong" as const })),
       ...this.#find("childBodies").map((span) => ({ ...span, kind: "body" as const })),
       ...this.#find("childLife").map((span) => ({ ...span, kind: "life" as const })),
+      ...this.#childThings().map((span) => ({ ...span, kind: "life" as const })),
       ...this.#find("school").map((span) => ({ ...span, kind: "school" as const })),
       ...this.#find("minors").map((span) => ({ ...span, kind: "word" as const })),
       ...ages.filter((age) => age.value < 18).map((age) => ({ ...age, kind: "age" as const, age })),
     ];
+  }
+
+  /** A child's things ("recess", "lunchbox"): a child's life when two different ones are said. */
+  #childThings(): Span[] {
+    const things = this.#find("childThings");
+    return new Set(things.map((span) => span.text)).size >= 2 ? things.slice(0, 1) : [];
   }
 
   /** The spans of a gated list in the sentences of their language. */

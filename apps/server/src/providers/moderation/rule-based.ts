@@ -52,7 +52,8 @@ export class RuleBasedClassifier implements ContentClassifier {
     if (!own.signals && !opensWithNumber(text)) return verdictOf(own, surface);
     const before = contextText(context, surface);
     if (before === "") return verdictOf(own, surface);
-    const together = inspect(`${before}\n${text}`);
+    // each turn its own paragraph: a turn that opens in lower case does not go on the one before
+    const together = inspect(`${before}\n\n${text}`);
     if (rank(together.strength) <= rank(own.strength)) return verdictOf(own, surface);
     // the context alone already held this evidence: it is this text's doing only when the text
     // itself brings sex or romance to it
@@ -115,14 +116,14 @@ function contextText(context: ModerationContext, surface: ModerationSurface): st
   const turns = (context.turns ?? [])
     .slice(-CONTEXT_TURNS)
     .map((turn) => turn.text)
-    .join("\n")
+    .join("\n\n")
     .slice(-CONTEXT_CHARACTERS);
   // the definition says who the character is; a message is read against it
   const definition =
     context.definition && surface !== "character_definition"
       ? definitionReading(context.definition.slice(0, DEFINITION_CHARACTERS))
       : "";
-  return [definition, turns].filter((part) => part.trim() !== "").join("\n");
+  return [definition, turns].filter((part) => part.trim() !== "").join("\n\n");
 }
 
 const FRAME = /^Roleplay character definition\.\s*/;
@@ -160,7 +161,10 @@ function definitionReading(text: string): string {
       // "Grade: 7th", "School year: Year 9": the character's school year
       .replace(/(^|\n)[\s*#_-]*(school year|grade)[\s*_]*[:=][\s*_]*/giu, "$1you are in $2: ")
       // a sentence of a definition that starts with "she is" or "a …" describes the character
-      .replace(/(^|[.!?\n]\s*)(?:she|he|they)(?: is|'s| are|'re)(?= )/giu, "$1you are")
+      .replace(
+        /(^|[.!?\n](?:\s|\p{Extended_Pictographic}|\uFE0F)*)(?:she|he|they)(?: is|'s| are|'re)(?= )/giu,
+        "$1you are",
+      )
       .replace(
         /(^|[.!?\n]\s*)(?:she|he)(?= (?:just |recently |only )?(?:started|starts|entered|enters) )/giu,
         "$1you",
@@ -176,6 +180,7 @@ function definitionReading(text: string): string {
 
 /** Openings of a card that name its character, and words that open a card but are no name. */
 const CARD_NAMES = [
+  /^\s*(?:meet|this is|introducing) (\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)/iu,
   /(?:^|\n)[\s*#_-]*(?:character|char|name)[\s*_]*[:=][\s*_]*"?(\p{Lu}[^\n"(){}[\],.:;]{2,40})/u,
   /character\("(\p{Lu}[^"\n]{2,40})"\)/iu,
   /"name"\s*:\s*"(\p{Lu}[^"\n]{2,40})"/iu,
@@ -391,7 +396,7 @@ function placement(reading: Reading, mention: MinorMention, partOfLongText = fal
   }
   if (reading.near("past", mention, 8)) return "past";
   if (reading.afterRoleCopula(mention) || ownSchool(reading, mention)) return "role";
-  const kin = ownClass(reading, reading.familyOf(mention, 6, age !== undefined));
+  const kin = kinOf(reading, mention, reading.familyOf(mention, 6, age !== undefined));
   // "be my little sister, she's 12": a relative the pair is cast as is a role, not the speaker's family
   if (kin) return reading.afterRoleCopula(kin) ? "role" : "family";
   if (reading.setsUpRoleplay || (!partOfLongText && reading.wordCount <= BARE_DESCRIPTION_WORDS))
@@ -411,7 +416,7 @@ const PERSON_AFTER =
  * their own ("the kids in my 5th grade class" may be a teacher's, and is left to the family rules)
  */
 const ONE_OF_THE_PUPILS =
-  /(?:^|[^a-z])(?:other|rest of the|everyone|everybody|all the) (?:[a-z]+ )?(?:girls|boys|kids|students|classmates|friends) (?:in|at|from) (?:my|our) $/;
+  /(?:^|[^a-z])(?:(?:other|rest of the|everyone|everybody|all the) (?:[a-z]+ )?(?:girls|boys|kids|students|classmates|friends) (?:in|at|from) (?:my|our) |(?:my|the other|other) (?:[a-z]+ )?(?:friends|classmates|girls|boys|kids) at (?:my |our )?)$/;
 function ownSchool(reading: Reading, mention: MinorMention): boolean {
   return (
     mention.kind === "school" &&
@@ -427,10 +432,18 @@ const TEACHING = /(?<![a-z])(?:teach\w*|taught|students|pupils|grading|lesson pl
  * "the other girls in my 5th grade class": without a word of teaching, "my class" is the speaker's
  * own (a pupil's), not a teacher's, and says nothing of whose the minor is.
  */
-function ownClass(reading: Reading, kin: ReturnType<Reading["familyOf"]>): ReturnType<Reading["familyOf"]> {
+function kinOf(
+  reading: Reading,
+  mention: MinorMention,
+  kin: ReturnType<Reading["familyOf"]>,
+): ReturnType<Reading["familyOf"]> {
   if (kin && /(?:^| )class(?:es)?$/.test(kin.text) && !TEACHING.test(reading.text)) return undefined;
+  // "my daughter's 13yo friend": the age of a child's friend is no one's child's
+  if (kin && mention.age && KIN_FRIEND.test(reading.text.slice(kin.end, kin.end + 40))) return undefined;
   return kin;
 }
+const KIN_FRIEND =
+  /^'s (?:[a-z0-9]+ ){0,2}?(?:best )?(?:friends?|classmates?|girlfriends?|boyfriends?|teammates?|crush(?:es)?)(?![a-z])/;
 
 const PAIR_PAST = /(?<![a-z])(?:you|u) (?:were|was)(?![a-z])/;
 

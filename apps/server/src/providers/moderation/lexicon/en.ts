@@ -114,8 +114,10 @@ export const english: Lexicon = {
     { pattern: "i ?\\({N}\\)", subject: "self" },
     // a card's opening "Lucas, 15, is …", read as "you, 15,"; a name set off the same way in a chat
     { pattern: "(?:^|[.!?\\n] ?)you, {N},", subject: "you" },
+    // a card's "Age: 10 years" read as "you are 10 years"
+    { pattern: "(?:you'?re|you are|u r) {N} (?:years?|yrs?)(?= ?(?:$|[\\n,.;|)]))", subject: "you" },
     {
-      pattern: "(?:^|[.!?\\n] ?)[a-z]+, {N}, (?:is|was|has|lives|works|loves|likes|who)",
+      pattern: "[a-z]+, {N}(?=, (?:is|was|has|lives|works|loves|likes|who))",
       subject: "other",
       bare: true,
     },
@@ -266,6 +268,11 @@ export const english: Lexicon = {
     "juveniles?",
     "adolescents?",
     "(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)",
+    // a scout troop's children, not its leaders or its cookies
+    "(?:boy|girl|cub) scouts?(?! (?:cookies?|leaders?|masters?|troop leaders?|moms?|dads?))",
+    // a child's "Mommy says I'm too little"
+    "(?:says?|said|thinks?|think) (?:i'?m|im|you'?re|she'?s|he'?s) too (?:little|young)",
+    "too (?:little|young) for (?:boys|girls|sex|kissing|that stuff)",
     "girl child",
     "boy child",
     "(?:young|yung) teens?",
@@ -301,6 +308,8 @@ export const english: Lexicon = {
   ],
   school: [
     "(?:elementary|primary|middle|junior high|jr high|grade|secondary|high|prep) school(?:ers?)?",
+    // an academy's "Middle Division"
+    "(?:elementary|primary|middle|junior high|jr high) (?:division|department|dept|section)",
     "(?:freshman|freshmen|sophomores?|juniors?|seniors?) (?:in|at|of) (?:high|middle|junior high) school",
     // "hs": high school in texting
     "(?:freshman|freshmen|sophomores?|juniors?|seniors?) (?:in|at|of) (?:hs|h\\.s\\.?)(?![a-z])",
@@ -352,9 +361,6 @@ export const english: Lexicon = {
     "(?:after|past|before|missed) (?:my|your|our|her|his) (?:curfew|bedtime)",
     "(?:home|inside|in bed) before the street ?lights? (?:come|comes|go|goes|turn|turns) on",
     "(?:in bed|bedtime|home|asleep|lights out) (?:\\w+ ){0,3}?on (?:a )?school nights",
-    // "at recess"; a parliament "in recess" and a wall's "recess" are an adult's
-    "(?<!(?:in|into|a|brief|short|congressional|parliamentary|court|dark|deep|hidden|the) )recess",
-    "(?<!adult )coloring books?",
     "(?:play|plays|playing|played) with (?:my |her |his |your |their )?(?:dolls|barbies|barbie dolls)",
     "(?:still )?(?:plays|play|playing) (?:with )?dolls",
     "permission slips?",
@@ -364,7 +370,33 @@ export const english: Lexicon = {
     "(?:mom|mum|mommy|mama|dad|daddy|papa|parents|mother|father|folks) (?:will|would|is gonna|is going to|are gonna|are going to|'?ll|'?d) (?:literally |totally |so )?(?:kill|murder|ground) (?:me|us|you) if (?:she|he|they) (?:ever )?(?:finds? out|found out|knew|knows|sees?|saw|catch(?:es)?|caught)(?: (?:about|that))? (?:[a-z']+ ){0,2}?(?:us|we|you|here)",
     "(?:don'?t|do not|never|please don'?t) tell (?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father|folks)",
     "(?:my|our|your) (?:mom|mum|dad|parents|folks) (?:aren'?t|are not|isn'?t|is not|won'?t be|will not be|are never|is never) (?:home|here|back)",
-    "(?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:thinks?|thought) (?:i'?m|i am|im|you'?re|you are|we'?re|we are) (?:at|sleeping|asleep|in bed|studying|doing (?:my|your) homework)",
+    "(?:not (?:supposed|allowed) to|can'?t|cannot) have (?:boys|girls) (?:in my room|over|in the house)",
+    "(?:my|our) (?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:won'?t|doesn'?t|don'?t|never) lets? (?:me|us)",
+    "(?:checks?|checked|checking) (?:on )?(?:my|our) room",
+    "(?:(?:my|our|your) )?(?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:thinks?|thought) (?:i'?m|i am|im|you'?re|you are|we'?re|we are) (?:at|sleeping|asleep|in bed|studying|doing (?:my|your) homework)",
+  ],
+
+  childThings: [
+    "recess",
+    "lunch ?box(?:es)?",
+    "juice box(?:es)?",
+    "sippy cups?",
+    "hello kitty",
+    "(?<!adult )coloring books?",
+    "stuffed (?:bunny|bunnies|animals?|bears?|toys?|unicorns?)",
+    "(?:my|her|his) (?:dolls|barbies|toys)",
+    "school nights?",
+    "nap ?time",
+    "pigtails",
+    "slumber part(?:y|ies)",
+    "sleepovers?",
+    "mommy",
+    "daddy",
+    "(?:my|her|his) backpack",
+    "playground",
+    "cartoons",
+    "homework",
+    "(?:my|her|his) braces",
   ],
 
   sexual: [
@@ -458,7 +490,12 @@ export const english: Lexicon = {
     "unzip\\w*",
     "(?:slip|slips|slipped|slipping) (?:out of|off) (?:her|his|your|my|their) (?:clothes|dress|shirt|skirt|pants|top|panties|underwear)",
     "(?:sit|sits|sitting|sat) on (?:my|your|his|daddy'?s) (?:lap|face)",
-    "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your |ur |her |his |my |the )?(?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|pajamas)(?: off| up| down)?",
+    "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your |ur |her |his |my |the )?(?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|nightie|pajamas|swimsuit|bikini|uniform|leotard|jeans|t-?shirt)(?: off| up| down)?",
+    "under (?:my|your|ur|her|his) (?:uniform|skirt|dress|clothes|shirt|towel|nightgown|nightie|pajamas)",
+    "(?:rate|describe|show me) (?:her|his|your|ur) (?:body|figure|tits|ass|boobs|breasts|chest)",
+    "(?:she'?s|he'?s|you'?re|she is|he is|you are|ur) (?:so|very|really|already|super|pretty|well) developed",
+    "(?:pics?|pictures?|photos?|selfies?) of (?:your|ur|her|his) (?:chest|body|butt|ass|boobs|tits|breasts|legs|thighs|privates)",
+    "what (?:are|r) (?:you|u) wearing",
     "take it (?:all )?off",
     "clothes off",
     "(?:without|no) (?:any )?clothes",
@@ -656,7 +693,8 @@ export const english: Lexicon = {
     "(?:when|back when) (?:you|u) (?:were|was)",
     "(?:a|her|his|their|your) (?:childhood|youth|teenage years|teens)",
     // a backstory's headings: "Childhood: …", "Teenage years: …"
-    "(?:childhood|teenage years|teenage|teens|adolescence|youth|early life|backstory|background|history) ?:",
+    // ("Background:" and "Backstory:" tell the character's present as often as their past)
+    "(?:childhood|teenage years|teenage|teens|adolescence|youth|early life|history) ?:",
     "back (?:when|in|then)",
     // "act as a child" is a role, not the speaker's past
     "(?<!(?:act|acts|acting|speak|speaks|speaking|behave|behaves|behaving|talk|talks|talking|play|plays|playing|roleplay|rp|respond|responds|write|writes|pose|poses|dress|dressed|appear|appears|portray|portrays|treated|treat|present|presents|depicted|shown|drawn) )as a (?:kid|child|teen|teenager|little girl|little boy|young girl|young boy|youngster)",

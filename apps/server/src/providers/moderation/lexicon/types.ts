@@ -31,6 +31,8 @@ export interface Lexicon {
    * minor alone, and not beside an adult's stated age, but a minor beside sex or romance
    */
   childLife?: string[];
+  /** a child's things and days ("recess", "lunchbox", "mommy"): two of them are a child's life */
+  childThings?: string[];
 
   sexual: string[];
   /** sexual words in talk about sex education ("sex ed", "puberty"): not sexual content */
