@@ -116,7 +116,8 @@ const LOOK_START = /^(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|a
 const ADULT_STATED =
   /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?<!(?:until|till|til|before|when|unless) )(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|we'?re|we are|aged?|age:?|now|at) (?:both |all )?(?:1[89]|[2-9][0-9])(?![0-9])|age"? ?[:=(] ?"?(?:1[89]|[2-9][0-9])(?![0-9])/;
 /** A simile about a feeling right before an age ("you make me feel young again, like I'm 16"). */
-const FEEL_BEFORE = /(?:feel|feels|felt|feeling)(?: [a-z']+){0,4},? (?:like|as if|as though) $/;
+const FEEL_BEFORE =
+  /(?:(?:feel|feels|felt|feeling)(?: [a-z']+){0,4},? (?:like|as if|as though)|(?:l'impression|(?:sens|sentir|senti|sentais)(?: [a-z']+){0,3} comme si|(?:siento|sentir|senti|sentia)(?: [a-z]+){0,3} como si|(?:sento|sentire|sentivo|sentita|sentito)(?: [a-z']+){0,3} come se|(?:sinto|sentir|senti|sentia)(?: [a-z]+){0,3} como se|(?:fuhl|fuehl)\w* (?:mich|mir)(?: [a-z]+){0,3} (?:wie|als ob|als wenn|als war|als waer))(?: [a-z']+){0,2}) $/;
 
 const PATTERNS = {
   sexEducation: union("sexEducation"),

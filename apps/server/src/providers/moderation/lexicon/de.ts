@@ -136,7 +136,7 @@ export const german: Lexicon = {
     "madel",
     "minderjahrig\\w*",
     "minderjaehrig\\w*",
-    "teenager",
+    "teenager(?:in|innen)?",
     "teenie\\w*(?! (?:bit|tiny|weeny|weenie|little|amount|drop|sip|piece|taste|smidge))",
     "jugendlich\\w*",
     "bub",

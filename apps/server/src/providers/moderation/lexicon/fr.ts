@@ -346,6 +346,8 @@ export const french: Lexicon = {
   neutral: [
     // "un jeu d'enfant": easy
     "jeu d'enfants?",
+    // "j'ai l'impression d'avoir 16 ans": how an adult feels
+    "l'impression d'avoir",
     "enseign\\w*",
     "prof\\w*",
     "instit\\w*",

@@ -292,6 +292,8 @@ export const italian: Lexicon = {
     "prof",
     "maestr[aoie]",
     "rimpatriata",
+    // "come due ragazzini": how adults feel
+    "come (?:due|dei|tre) (?:ragazzini|ragazzine|bambini|adolescenti)",
     "ex compagni",
     "film",
     "serie",

@@ -161,6 +161,10 @@ export const portuguese: Lexicon = {
   ],
 
   sexual: [
+    // "comer" is also to eat: said of a person
+    "(?:te|la|lo) comer",
+    "comer (?:voce|vc|ela|ele)",
+    "comer (?:uma|a|essa|aquela) (?:menina|novinha|garota|ninfeta|gostosa|mina|guria|crianca)",
     "sexo",
     "sexy",
     "sexua(?:l|is)\\w*",

@@ -144,6 +144,7 @@ export const bulgarian: WorldTable = {
     "прегърни ме",
   ],
   sexual: [
+    "(?:искам да|ще|да) чукам",
     "секс~",
     // not "гола": the Russian genitive of "гол", a goal
     "голо",

@@ -62,6 +62,7 @@ export const hungarian: WorldTable = {
     "smarol",
   ],
   sexual: [
+    "megdug",
     "szex",
     "meztelen",
     "vetkoz",

@@ -28,6 +28,8 @@ export const nordic: WorldTable = {
     { pattern: "alder ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:ar|aar)(?: gammel| gamle| gammal)?" },
     { pattern: "{N} ?-? ?ari(?:g|ga|ge)" },
+    // "en 12-åring": a twelve-year-old
+    { pattern: "{N} ?-? ?aring(?:en|ar|arna|er|erne)?" },
     { pattern: "{N} ?-? ?arsgammel" },
     {
       // "du e bara femton": spoken Swedish "e" for "är"

@@ -98,6 +98,8 @@ export const polish: WorldTable = {
     "chodzic ze mna",
   ],
   sexual: [
+    // "przelecieć" is also to fly over
+    "(?:przeleciec|przelece|przelecialbym|przelecial bym)(?! nad)",
     "seks~",
     "rozbier~",
     "nag[aiy]",

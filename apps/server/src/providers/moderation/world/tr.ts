@@ -59,6 +59,8 @@ export const turkish: WorldTable = {
     "kiz arkadas",
   ],
   sexual: [
+    // not "sik~": "sıkıntı" (trouble) reads "sikinti"
+    "(?:sikmek|sikeyim|sikerim|sikecegim|siktir|sikis|sikisme|sikismek|sikiyor|siktim)",
     "sevis",
     "seks",
     "ciplak",

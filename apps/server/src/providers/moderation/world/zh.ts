@@ -76,6 +76,8 @@ export const chinese: WorldTable = {
     "谈恋爱",
   ],
   sexual: [
+    // not "操场" (a playground)
+    "(?:想|要|去)?操(?:你|她|他|死|我|一个|一個|个|個)",
     "做爱",
     "做愛",
     "上床",
