@@ -63,6 +63,7 @@ export const nordic: WorldTable = {
     "minderarig~",
     "mindrearig~",
     "tonaring~",
+    "tonars(?:tjej|kille|flicka|pojke|jente|gutt|pige|dreng)~",
     "tenaring~",
     "flickan",
   ],

@@ -68,6 +68,9 @@ export const polish: WorldTable = {
     "nieletni~",
     "nastolat~",
     "malolat~",
+    // school-kid slang
+    "gimbus~",
+    "gimbaz~",
   ],
   school: [
     "uczennic~",
