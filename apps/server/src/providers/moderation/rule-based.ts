@@ -139,18 +139,19 @@ const FRAME = /^Roleplay character definition\.\s*/;
  */
 function definitionReading(text: string): string {
   const body = text.replace(FRAME, "");
-  const name = body.match(/^Name: ([^\n.]{1,60})\./)?.[1]?.trim();
+  const name = body.match(/^(?:Name|Nombre|Nom|Nome) ?: ([^\n.]{1,60})\./)?.[1]?.trim();
   const names = ["\\{\\{char\\}\\}", "<BOT>", ...(name ? [escapeRegExp(name)] : [])].join("|");
   const own = cardNames(body).filter((other) => other !== name);
   let read = body
-    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) is(?= )`, "giu"), "you are")
+    // "Lena ist 14", "Léa est", "Lucía es", "Giulia è", "Ana é": the lexicons' languages say it alike
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names}) (?:is|ist|est|es|è|é)(?= )`, "giu"), "you are")
     .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})['\u2019]s(?= )`, "giu"), "your")
     .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "giu"), "you");
   if (own.length > 0) {
     // a name found in the card's text is matched as written (a "Hope" is not every "hope")
     const alternatives = own.map(escapeRegExp).join("|");
     read = read
-      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives}) (?:is|was)(?= )`, "gu"), "you are")
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives}) (?:is|was|ist|war|est|es|era|è|é)(?= )`, "gu"), "you are")
       .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "gu"), "you");
   }
   return (
@@ -160,6 +161,8 @@ function definitionReading(text: string): string {
       )
       // "Grade: 7th", "School year: Year 9": the character's school year
       .replace(/(^|\n)[\s*#_-]*(school year|grade)[\s*_]*[:=][\s*_]*/giu, "$1you are in $2: ")
+      // "Alter: 14", "Edad: 14", "Âge : 14", "Età: 14", "Idade: 14"
+      .replace(/(?<![\p{L}\p{N}])(?:alter|edad|âge|age|età|eta|idade)\s*[:=]\s*(\d{1,2})(?!\d)/giu, "you are $1 years old")
       // a sentence of a definition that starts with "she is" or "a …" describes the character
       .replace(
         /(^|[.!?\n](?:\s|\p{Extended_Pictographic}|\uFE0F)*)(?:she|he|they)(?: is|'s| are|'re)(?= )/giu,

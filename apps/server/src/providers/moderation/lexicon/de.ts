@@ -411,6 +411,8 @@ export const german: Lexicon = {
     "filme?",
     "serien?",
     "(?:fuhle|fuehle) mich",
+    // "wenn die Kinder schlafen": the parents' evening
+    "kinder (?:\\w+ ){0,2}?(?:schlafen|schlaft|eingeschlafen|im bett|bei oma|bei opa|aus dem haus)",
     // "wie ein kleines Kind": "kleines" is masked as an endearment before this is read
     "wie ein (?:\\w+ )?(?:kind|teenager|teenie)",
     "kinderarzt\\w*",
