@@ -114,7 +114,7 @@ const LOOK_BEFORE =
 const LOOK_START = /^(?:looks?|looking|looked|pass(?:es|ed)? for|seems?|seemed|appears?|appeared)(?![a-z])/;
 /** An adult's age said in the text ("she's 21", "a 30-year-old nurse", "age: 25"). */
 const ADULT_STATED =
-  /(?<![0-9])(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?<!(?:until|till|til|before|when|unless) )(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|we'?re|we are|aged?|age:?|now|at) (?:both |all )?(?:1[89]|[2-9][0-9])(?![0-9])|age"? ?[:=(] ?"?(?:1[89]|[2-9][0-9])(?![0-9])/;
+  /(?<![0-9]|(?:her|his|their) )(?:1[89]|[2-9][0-9])(?:[ -]?(?:years?|yrs?)[ -]?old|[ -]?yo(?![a-z])|[ -]?y\/o)|(?<!(?:until|till|til|before|when|unless) )(?:i'?m|i am|you'?re|you are|u r|she'?s|he'?s|she is|he is|they'?re|we'?re|we are|aged?|age:?|now|at) (?:both |all |literally |actually |already |like )?(?:1[89]|[2-9][0-9])(?![0-9])|age"? ?[:=(] ?"?(?:1[89]|[2-9][0-9])(?![0-9])/;
 /** A simile about a feeling right before an age ("you make me feel young again, like I'm 16"). */
 const FEEL_BEFORE =
   /(?:(?:feel|feels|felt|feeling)(?: [a-z']+){0,4},? (?:like|as if|as though)|(?:l'impression|(?:sens|sentir|senti|sentais)(?: [a-z']+){0,3} comme si|(?:siento|sentir|senti|sentia)(?: [a-z]+){0,3} como si|(?:sento|sentire|sentivo|sentita|sentito)(?: [a-z']+){0,3} come se|(?:sinto|sentir|senti|sentia)(?: [a-z]+){0,3} como se|(?:fuhl|fuehl)\w* (?:mich|mir)(?: [a-z]+){0,3} (?:wie|als ob|als wenn|als war|als waer))(?: [a-z']+){0,2}) $/;
@@ -518,6 +518,9 @@ const HOW_OLD = new RegExp(
   `(?:how old (?:are|r) (?:you|u)|wie alt bist du|quel age (?:as[ -]tu|tu as|t'as|avez[ -]vous)|t'as quel age|cuantos anos tienes|quanti anni hai|quantos anos (?:voce |vc )?(?:tem|tens))[^\\n]{0,40}?[?\\n]+ ?(?:[a-z]+[,!.] )?(?:i'?m |i am |im |ich bin |j'ai |tengo |ho |tenho )?(?<n>${NUMBER_WORDS}|\\d{1,2})(?![a-z0-9])`,
   "g",
 );
+/** A bat or bar mitzvah lately or soon: 12 or 13 now. */
+const MITZVAH =
+  /(?<![a-z])(?<who>my|your|her|his) (?<kind>bat|bar) mitzvah (?:was |is |party was |party is )?(?:last|this|next|coming|tomorrow|yesterday|in \d|in a|on)(?![a-z])/g;
 /** An answer that ends with the age after a dodge ("old enough ;) ... ok fine, 15"). */
 const HOW_OLD_LATE = new RegExp(
   `how old (?:are|r) (?:you|u)(?:[^\\n]{0,40}?[?\\n]+| )[^\\n]{0,50}?[ ,.]+(?<n>${NUMBER_WORDS}|\\d{1,2})(?: ?(?:years? old|y/?o|yrs?))? *(?:[.!?~]+|\\n|$)`,
@@ -585,6 +588,14 @@ function workedOutAges(text: string, today: Date): Age[] {
   for (const match of matches(HOW_OLD, text)) {
     const value = numberValue(match.groups?.n ?? "") ?? 0;
     if (value >= 1 && value < 18) add(match, value, "you");
+  }
+  for (const match of matches(MITZVAH, text)) {
+    const who = match.groups?.who;
+    add(
+      match,
+      match.groups?.kind === "bat" ? 12 : 13,
+      who === "my" ? "self" : who === "your" ? "you" : "other",
+    );
   }
   for (const match of matches(HOW_OLD_LATE, text)) {
     const value = numberValue(match.groups?.n ?? "") ?? 0;

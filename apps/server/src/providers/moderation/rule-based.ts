@@ -151,18 +151,26 @@ function definitionReading(text: string): string {
     // a name found in the card's text is matched as written (a "Hope" is not every "hope")
     const alternatives = own.map(escapeRegExp).join("|");
     read = read
-      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives}) (?:is|was|ist|war|est|es|era|è|é)(?= )`, "gu"), "you are")
+      .replace(
+        new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives}) (?:is|was|ist|war|est|es|era|è|é)(?= )`, "gu"),
+        "you are",
+      )
       .replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "gu"), "you");
   }
   return (
     read
-      .replace(/(?<![\p{L}\p{N}])age"?\s*(?:[:=]|\()[\s*_]*(?:"(\d{1,3})"\)?)?/giu, (_, n) =>
-        n ? `you are ${n}` : "you are ",
+      // a card's "Age: 9" is an age with its unit (a bare digit elsewhere may be texting's)
+      .replace(
+        /(?<![\p{L}\p{N}])age"?\s*(?:[:=]|\()[\s*_]*(?:"?(\d{1,3})(?![\d.]| ?(?:years?|yrs?|y\/?o))"?\)?)?/giu,
+        (_, n) => (n ? `you are ${n} years old` : "you are "),
       )
       // "Grade: 7th", "School year: Year 9": the character's school year
       .replace(/(^|\n)[\s*#_-]*(school year|grade)[\s*_]*[:=][\s*_]*/giu, "$1you are in $2: ")
       // "Alter: 14", "Edad: 14", "Âge : 14", "Età: 14", "Idade: 14"
-      .replace(/(?<![\p{L}\p{N}])(?:alter|edad|âge|age|età|eta|idade)\s*[:=]\s*(\d{1,2})(?!\d)/giu, "you are $1 years old")
+      .replace(
+        /(?<![\p{L}\p{N}])(?:alter|edad|âge|age|età|eta|idade)\s*[:=]\s*(\d{1,2})(?!\d)/giu,
+        "you are $1 years old",
+      )
       // a sentence of a definition that starts with "she is" or "a …" describes the character
       .replace(
         /(^|[.!?\n](?:\s|\p{Extended_Pictographic}|\uFE0F)*)(?:she|he|they)(?: is|'s| are|'re)(?= )/giu,
@@ -423,7 +431,9 @@ const ONE_OF_THE_PUPILS =
 function ownSchool(reading: Reading, mention: MinorMention): boolean {
   return (
     mention.kind === "school" &&
-    ONE_OF_THE_PUPILS.test(reading.text.slice(Math.max(0, mention.start - 50), mention.start)) &&
+    // "in my grade" said of oneself, or one of "the other girls in my class"
+    (/^in (?:my|our) /.test(mention.text) ||
+      ONE_OF_THE_PUPILS.test(reading.text.slice(Math.max(0, mention.start - 50), mention.start))) &&
     !TEACHING.test(reading.text)
   );
 }

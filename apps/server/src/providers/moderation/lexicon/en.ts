@@ -327,6 +327,9 @@ export const english: Lexicon = {
     "sk(?:oo|u)l ?(?:girls?|gurls?|grls?|boys?)",
     "schoolboys?",
     "junior high",
+    "(?:in|at) elementary(?! school)",
+    // "nobody else in my grade"
+    "in (?:my|our|her|his|your) grade(?![a-z])",
     "kindergart(?:en|ners?)",
     // school years elsewhere: UK, Ireland, Australia, New Zealand (Year 1–12), India (class, standard)
     "in year (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?! ?(?:of|since|ago|at work|\\d))",
@@ -370,6 +373,9 @@ export const english: Lexicon = {
     "(?:mom|mum|mommy|mama|dad|daddy|papa|parents|mother|father|folks) (?:will|would|is gonna|is going to|are gonna|are going to|'?ll|'?d) (?:literally |totally |so )?(?:kill|murder|ground) (?:me|us|you) if (?:she|he|they) (?:ever )?(?:finds? out|found out|knew|knows|sees?|saw|catch(?:es)?|caught)(?: (?:about|that))? (?:[a-z']+ ){0,2}?(?:us|we|you|here)",
     "(?:don'?t|do not|never|please don'?t) tell (?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father|folks)",
     "(?:my|our|your) (?:mom|mum|dad|parents|folks) (?:aren'?t|are not|isn'?t|is not|won'?t be|will not be|are never|is never) (?:home|here|back)",
+    // a child's clothes: "pajamas with the cartoon bunnies", "Hello Kitty panties"
+    "(?:cartoon|disney|princess|unicorn|hello kitty|my little pony|paw patrol|peppa pig) (?:[a-z]+ )?(?:pajamas|pjs|pyjamas|nightgown|nightie|underwear|panties|undies)",
+    "(?:pajamas|pjs|pyjamas|nightgown|nightie|underwear|panties|undies) with (?:the )?(?:[a-z]+ )?(?:cartoon|disney|princess|unicorn|hello kitty|pony|ponies|bunnies|teddy bears?)",
     "(?:not (?:supposed|allowed) to|can'?t|cannot) have (?:boys|girls) (?:in my room|over|in the house)",
     "(?:my|our) (?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:won'?t|doesn'?t|don'?t|never) lets? (?:me|us)",
     "(?:checks?|checked|checking) (?:on )?(?:my|our) room",
@@ -397,6 +403,16 @@ export const english: Lexicon = {
     "cartoons",
     "homework",
     "(?:my|her|his) braces",
+    "(?:1st|2nd|3rd|[4-8]th|first|second|third|fourth|fifth|sixth|seventh|eighth) period",
+    "pop quiz(?:zes)?",
+    "study hall",
+    "homeroom",
+    "detention",
+    "hall pass",
+    "school bus",
+    "report cards?",
+    "school (?:skirt|uniform|blazer|bag)s?",
+    "(?:stay|stays|stayed|staying|keep|keeps|kept|keeping) (?:me |you |her |him )?after (?:class|school)",
   ],
 
   sexual: [
@@ -437,7 +453,9 @@ export const english: Lexicon = {
     "masturbat\\w*",
     "jerk (?:off|me|you)",
     "undress\\w*",
-    "strip (?:for|naked|down|off|tease)",
+    "strip (?:for|naked|down|off|tease|poker)",
+    // an offer after a teacher keeps a pupil back: "is this about my grades? I'll do anything."
+    "(?:i'?ll|i will|i'?d|i would) do anything(?= ?[.!]| (?:you want|you say|for (?:a|an|the|my|good|better) (?:grade|grades|pass|a)))",
     "stripping",
     "striptease",
     "lingerie",
@@ -488,7 +506,7 @@ export const english: Lexicon = {
     "bending over",
     "(?:sexy|seductive|provocative|suggestive|erotic) (?:pose|posing|look|outfit)",
     "unzip\\w*",
-    "(?:slip|slips|slipped|slipping) (?:out of|off) (?:her|his|your|my|their) (?:clothes|dress|shirt|skirt|pants|top|panties|underwear)",
+    "(?:slip|slips|slipped|slipping|wiggle|wiggles|wiggled|wiggling|wriggle|wriggles|wriggled|wriggling) (?:out of|off) (?:her|his|your|my|their) (?:clothes|dress|shirt|skirt|pants|top|panties|underwear|pajamas|nightgown|nightie|swimsuit|uniform)",
     "(?:sit|sits|sitting|sat) on (?:my|your|his|daddy'?s) (?:lap|face)",
     "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your |ur |her |his |my |the )?(?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|nightie|pajamas|swimsuit|bikini|uniform|leotard|jeans|t-?shirt)(?: off| up| down)?",
     "under (?:my|your|ur|her|his) (?:uniform|skirt|dress|clothes|shirt|towel|nightgown|nightie|pajamas)",
@@ -516,7 +534,9 @@ export const english: Lexicon = {
     "grop\\w*",
     "fondl\\w*",
     "(?:in|to|into|onto|on) (?:my |your |his |her |their |our |the )?bed",
-    "under the (?:covers|sheets)",
+    "under (?:the|your|my|his|her) (?:covers|sheets)",
+    "straddl\\w*",
+    "intima(?:te|tely|cy)",
     "steamy",
     "frisky",
     "fool(?:s|ed|ing)? around",
@@ -674,6 +694,9 @@ export const english: Lexicon = {
     "(?:you|u)'?ll play",
     "you will play",
     "in character",
+    // a story asked for: whoever is in it is cast
+    "write (?:me )?(?:a |an )?(?:\\w+ )?(?:story|scene|fic|fanfic|fanfiction)",
+    "(?:story|scene) (?:where|about|in which)",
   ],
 
   family: [
@@ -742,6 +765,8 @@ export const english: Lexicon = {
     "such a (?:kid|child|baby)",
     "inner child",
     "acting like a (?:child|kid|baby)",
+    // "we're acting like two horny teenagers": adults' behaviour, not a role
+    "(?:we'?re|we are|they'?re|they are|you'?re|i'?m) (?:acting|behaving) like (?:a |two |a couple of |a pair of )?(?:\\w+ )?(?:teenagers?|teens?|kids?|schoolkids?)",
     "nurse",
     "pediatric\\w*",
     "babysit\\w*",
