@@ -392,6 +392,8 @@ export const german: Lexicon = {
     "(?:mutter|vater) von",
   ],
   past: [
+    // "seit der 8. Klasse zusammen": since then
+    "seit der",
     "als ich",
     "als wir",
     "damals",

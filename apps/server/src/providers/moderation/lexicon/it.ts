@@ -126,6 +126,8 @@ export const italian: Lexicon = {
   ],
 
   sexual: [
+    "(?:me|te) (?:la|lo) farei",
+    "farmel[ao]",
     "sesso",
     "sexy",
     "sessual\\w*",
@@ -292,6 +294,8 @@ export const italian: Lexicon = {
     "prof",
     "maestr[aoie]",
     "rimpatriata",
+    // "mi sento una ragazzina quando mi baci": how an adult feels
+    "(?:mi sento|mi sentivo|sentirmi|mi fai sentire|mi fa sentire) (?:di nuovo |ancora |come )?",
     // "come due ragazzini": how adults feel
     "come (?:due|dei|tre) (?:ragazzini|ragazzine|bambini|adolescenti)",
     "ex compagni",
