@@ -104,7 +104,7 @@ const THINGS = wordPattern([
 ]);
 /** Someone else as the subject right before a sexual word ("she's so hot"). */
 const THIRD_BEFORE =
-  /(?:^|[^a-z])(?:she|he)(?:'s| is| looks| seems)(?: (?:so|really|very|super|kinda|totally|hella))* $|(?:^|[^a-z])(?:her|him) [a-z]+ing (?:me|you|us) (?:a |an |the )?$/;
+  /(?:^|[^a-z])(?:she|he)(?:'s| is| looks| seems)(?: (?:so|really|very|super|kinda|totally|hella))* $|(?:^|[^a-z])(?:her|him) [a-z]+ing (?:me|you|us) (?:a |an |the )?$|(?:^|[^a-z])(?:describe|show|draw|picture|imagine|see|watch|put|dress|get) (?:her|him) $/;
 const ADULT_PARTNER_AFTER =
   /^ (?:husband|wife|boyfriend|girlfriend|partner|lover|fianc\w*|spouse|man|woman|mistress|master|boss|date)s?(?![a-z])/;
 

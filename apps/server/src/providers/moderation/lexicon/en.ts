@@ -367,7 +367,9 @@ export const english: Lexicon = {
     "(?:play|plays|playing|played) with (?:my |her |his |your |their )?(?:dolls|barbies|barbie dolls)",
     "(?:still )?(?:plays|play|playing) (?:with )?dolls",
     "permission slips?",
-    "(?:be|get|gets|got|getting|been) grounded",
+    // a child's punishment, not a flight's: "I'll be grounded", "you're gonna get grounded"
+    "(?:i|i'?ll|i'?m|im|you|you'?ll|you'?re|u|we|we'?ll) (?:[a-z']+ ){0,2}?(?:be|get|gets|got|getting|been) grounded",
+    "(?:my|her|his|your) (?:learner'?s|learners|learner) permit",
     "(?:i'?m|i am|im|you'?re|you are|u r|ur) (?:so )?grounded (?:for|until|till|again|forever)",
     // "mom will kill me if she finds out I'm with you" (not "… if she knew what I spent")
     "(?:mom|mum|mommy|mama|dad|daddy|papa|parents|mother|father|folks) (?:will|would|is gonna|is going to|are gonna|are going to|'?ll|'?d) (?:literally |totally |so )?(?:kill|murder|ground) (?:me|us|you) if (?:she|he|they) (?:ever )?(?:finds? out|found out|knew|knows|sees?|saw|catch(?:es)?|caught)(?: (?:about|that))? (?:[a-z']+ ){0,2}?(?:us|we|you|here)",
@@ -411,6 +413,9 @@ export const english: Lexicon = {
     "hall pass",
     "school bus",
     "report cards?",
+    "crayons?",
+    // a pupil's address to a teacher: "Mr. {{user}}, homeroom starts in 10 minutes"
+    "(?:mr|mrs|ms)\\.? [a-z{}]+(?=,)",
     "school (?:skirt|uniform|blazer|bag)s?",
     "(?:stay|stays|stayed|staying|keep|keeps|kept|keeping) (?:me |you |her |him )?after (?:class|school)",
   ],
@@ -508,6 +513,9 @@ export const english: Lexicon = {
     "unzip\\w*",
     "(?:slip|slips|slipped|slipping|wiggle|wiggles|wiggled|wiggling|wriggle|wriggles|wriggled|wriggling) (?:out of|off) (?:her|his|your|my|their) (?:clothes|dress|shirt|skirt|pants|top|panties|underwear|pajamas|nightgown|nightie|swimsuit|uniform)",
     "(?:sit|sits|sitting|sat) on (?:my|your|his|daddy'?s) (?:lap|face)",
+    "(?:climb|climbs|climbed|climbing|crawl|crawls|crawled|crawling) (?:onto|into|on|in) (?:my|your|his|her|daddy'?s) lap",
+    "(?:in|into) the back ?seat",
+    "in (?:a|her|his|your|my|ur) (?:bikini|swimsuit|thong|bra)",
     "(?:take|takes|took|taking|pull|pulls|pulling|lift|lifts|lifting) (?:off |up |down )?(?:your |ur |her |his |my |the )?(?:skirt|shirt|top|dress|pants|shorts|bra|panties|nightgown|nightie|pajamas|swimsuit|bikini|uniform|leotard|jeans|t-?shirt)(?: off| up| down)?",
     "under (?:my|your|ur|her|his) (?:uniform|skirt|dress|clothes|shirt|towel|nightgown|nightie|pajamas)",
     "(?:rate|describe|show me) (?:her|his|your|ur) (?:body|figure|tits|ass|boobs|breasts|chest)",
@@ -703,6 +711,8 @@ export const english: Lexicon = {
     "(?:my|our|his|her|their|your|the) (?:\\w+ ){0,3}?(?<!step ?)(?:daughters?|sons?|kids?|children|child|nieces?|nephews?|grandkids?|grandchildren|grandchild|granddaughters?|grandsons?|students|pupils|class|babies|baby|little ones|girls|boys|sisters?|brothers?)",
     "(?:my|our|his|her|their) (?:\\w+ ){0,2}?(?:years?|yrs?) ?old",
     "(?:\\d+|two|three|four|five|six) (?:kids|children|daughters|sons)",
+    // the pair's own stepchild: "our stepdaughter is 15 and asleep"
+    "our step ?(?:daughters?|sons?|kids?|children)",
     "(?:have|has|had) (?:\\w+ )?(?:kids|children|a son|a daughter)",
     "(?:i|we|she|he|they) (?:have|has|had|got) (?:a|an|two|three)(?= (?:\\d+|\\w+teen|ten|eleven|twelve) ?(?:years?|yrs?|y/?o))",
     "(?:mom|mum|mother|dad|father|parent)s? of",
