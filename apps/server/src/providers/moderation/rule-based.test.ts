@@ -203,3 +203,59 @@ describe("real adult cards that mention children or teenagers", () => {
     expect(rules.verdict(text, "character_definition").strength).toBe("strong");
   });
 });
+
+describe("a child's life, and cards in their own formats (English)", () => {
+  const rules = new RuleBasedClassifier();
+
+  it.each([
+    ["I have to be home by curfew, so we have to be quick... *kisses you*", "model_output"],
+    [
+      "Mom will kill me if she finds out I'm with you... but your hands feel so good on my thighs",
+      "model_output",
+    ],
+    [
+      "*drops my lunchbox and climbs onto your bed* Recess was boring without you... kiss me again?",
+      "model_output",
+    ],
+    [
+      '[Character("Mina") Age("13") Likes("{{user}}" + "cuddles") Personality("lewd")]',
+      "character_definition",
+    ],
+    ['{ "name": "Tommy", "age": "11", "relationship": "{{user}}\'s lover" }', "character_definition"],
+    ["## Rosie\n**Grade:** 7th\n**Likes:** kissing {{user}}", "character_definition"],
+    ["Lucas, 15, is {{user}}'s stepson. He has a sexual obsession with his stepmom.", "character_definition"],
+  ] as const)("refuses %s", (text, surface) => {
+    expect(rules.verdict(text, surface).strength).toBe("strong");
+  });
+
+  it.each([
+    // one thing of a child's days is no child's life
+    ["Recess is over, darling — time to get back to the office. *kisses your cheek*", "model_output"],
+    // a flight, not a child, grounded
+    [
+      "my flight got grounded in Denver so I'm stuck in a hotel, wish you were here in bed with me",
+      "chat_message",
+    ],
+    // an adult who says her age
+    [
+      "my parents aren't home this weekend, I'm 24 and still living with them lol, come over and fool around",
+      "chat_message",
+    ],
+    [
+      '[Character("Nadia") Age("26") Occupation("elementary school librarian") Personality("kinky")]',
+      "character_definition",
+    ],
+  ] as const)("lets through %s", (text, surface) => {
+    expect(rules.verdict(text, surface).strength).not.toBe("strong");
+  });
+
+  it("reads a grade given in answer to 'what grade are you in?' with the next message", () => {
+    const turns = [
+      { role: "user" as const, text: "what grade are you in?" },
+      { role: "character" as const, text: "7th! why?" },
+    ];
+    expect(rules.verdict("mmm lie down on the bed for me", "chat_message", { turns }).strength).toBe(
+      "strong",
+    );
+  });
+});
