@@ -67,8 +67,6 @@ export const german: Lexicon = {
     { pattern: "(?:alter|alter:) {N}", subject: "other" },
     { pattern: "{PERSON} (?:sind|waren) (?:erst |nur |beide |alle )?{N}", subject: "other", bare: true },
     { pattern: "ich,? {N} jahre", subject: "self" },
-    // a chat's "bin 14 m", "ich 13w"
-    { pattern: "(?:ich bin|bin|ich),? {N} ?[mwd](?![a-z0-9])", subject: "self" },
     { pattern: "(?:als ich|als wir) {N}", subject: "self", past: true, bare: true },
     { pattern: "ich war {N}", subject: "self", past: true, bare: true },
     {
