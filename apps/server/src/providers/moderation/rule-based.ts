@@ -195,7 +195,7 @@ const CARD_NAMES = [
   /(?:^|\n)[\s*#_-]*(?:character|char|name)[\s*_]*[:=][\s*_]*"?(\p{Lu}[^\n"(){}[\],.:;]{2,40})/u,
   /character\("(\p{Lu}[^"\n]{2,40})"\)/iu,
   /"name"\s*:\s*"(\p{Lu}[^"\n]{2,40})"/iu,
-  /^\s*(\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2})(?=(?:,? ?\(?\d{1,3}\)?,?)? (?:is|was) |[ \t]*\n)/u,
+  /^\s*(\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2})(?=(?:,? ?\(?\d{1,3}\)?,?)? (?:is|was) |[ \t]*\n| ?[—–-] ?\d{1,3}(?!\d))/u,
 ];
 const NOT_NAMES = new Set(
   "the a an my your our her his their this that she he they you it sir lady lord miss mr mrs ms dr officer captain professor coach princess prince king queen name character description personality scenario setting appearance age background backstory history overview summary profile info information notes rules system instructions world lore intro introduction story chapter note warning".split(
@@ -401,7 +401,7 @@ function placement(reading: Reading, mention: MinorMention, partOfLongText = fal
     mention.kind !== "body" &&
     mention.kind !== "life" &&
     reading.near("neutral", mention, 2) &&
-    !PERSON_AFTER.test(reading.text.slice(mention.end, mention.end + 16))
+    !PERSON_AFTER.test(reading.text.slice(mention.end, mention.end + 40))
   ) {
     return "neutral";
   }
@@ -416,11 +416,11 @@ function placement(reading: Reading, mention: MinorMention, partOfLongText = fal
 }
 
 /**
- * A school word that describes a person after it ("his 8th grade student"): a teacher beside it
- * does not make it a workplace.
+ * A school word that describes a person after it ("his 8th grade student"), or a child placed at a
+ * daycare or a school ("a shy kid at my daycare"): a teacher beside it does not make it a workplace.
  */
 const PERSON_AFTER =
-  /^ (?:students?|pupils?|girls?|boys?|kids?|child|children|classmates?|cheerleaders?)(?![a-z])/;
+  /^ (?:students?|pupils?|girls?|boys?|kids?|child|children|classmates?|cheerleaders?)(?![a-z])|^ (?:at|in|from) (?:my|our|the|his|her) (?:daycare|school|class|camp|kindergarten|preschool|practice|sleepover)(?![a-z])/;
 
 /**
  * "the other girls in my 5th grade class": the speaker is one of the pupils of a school or grade of

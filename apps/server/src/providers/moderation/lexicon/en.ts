@@ -114,6 +114,8 @@ export const english: Lexicon = {
     { pattern: "i ?\\({N}\\)", subject: "self" },
     // a card's opening "Lucas, 15, is …", read as "you, 15,"; a name set off the same way in a chat
     { pattern: "(?:^|[.!?\\n] ?)you, {N},", subject: "you" },
+    // a card's opening "Sora — 14, first-year …"
+    { pattern: "(?:^|[.!?\\n] ?)you ?- ?{N}(?=[,.;]| )", subject: "you" },
     // a card's "Age: 10 years" read as "you are 10 years"
     { pattern: "(?:you'?re|you are|u r) {N} (?:years?|yrs?)(?= ?(?:$|[\\n,.;|)]))", subject: "you" },
     {
@@ -268,6 +270,8 @@ export const english: Lexicon = {
     "juveniles?",
     "adolescents?",
     "(?:little|lil|young|yung|small) (?:girls?|boys?|gurls?|grls?)",
+    // an age limit said without a number: "not even old enough to drive" (drinking is 21 in some places)
+    "(?:not|isn'?t|aren'?t) (?:even |quite |yet )?old enough (?:yet )?to (?:drive|vote|date|have a (?:boyfriend|girlfriend))",
     // a scout troop's children, not its leaders or its cookies
     "(?:boy|girl|cub) scouts?(?! (?:cookies?|leaders?|masters?|troop leaders?|moms?|dads?))",
     // a child's "Mommy says I'm too little"
@@ -331,6 +335,15 @@ export const english: Lexicon = {
     // "nobody else in my grade"
     "in (?:my|our|her|his|your) grade(?![a-z])",
     "kindergart(?:en|ners?)",
+    "pre-?school(?:ers?)?",
+    "pre-?k(?![a-z])",
+    "nursery school",
+    // "a preschool-aged girl", "school-age kids"
+    "(?:grade|elementary|middle|primary) school[- ]aged?",
+    // "she's only in 7th"
+    "(?:in|into) (?:[1-9]|1[0-2])(?:st|nd|rd|th)(?= ?(?:$|[,.!?;]| and| but| now| already| lol))",
+    // "first-year at Seirin High"
+    "(?:first|second|third)[- ]year (?:at|in|of) (?:[a-z]+ ){1,3}(?:high|middle|junior high)(?![a-z])",
     // school years elsewhere: UK, Ireland, Australia, New Zealand (Year 1–12), India (class, standard)
     "in year (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?! ?(?:of|since|ago|at work|\\d))",
     "year (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:students?|pupils?|girls?|boys?|kids?|class(?:mates?)?)",
@@ -378,6 +391,9 @@ export const english: Lexicon = {
     // a child's clothes: "pajamas with the cartoon bunnies", "Hello Kitty panties"
     "(?:cartoon|disney|princess|unicorn|hello kitty|my little pony|paw patrol|peppa pig) (?:[a-z]+ )?(?:pajamas|pjs|pyjamas|nightgown|nightie|underwear|panties|undies)",
     "(?:pajamas|pjs|pyjamas|nightgown|nightie|underwear|panties|undies) with (?:the )?(?:[a-z]+ )?(?:cartoon|disney|princess|unicorn|hello kitty|pony|ponies|bunnies|teddy bears?)",
+    "(?:not (?:supposed|allowed) to) (?:date|have a (?:boyfriend|girlfriend)|go out with)",
+    "(?:my|our) (?:mom|mum|dad|parents|mother|father) (?:picks?|picked|is picking|will pick|comes? to pick|'?s picking) (?:me|us) up",
+    "my babysitter(?:'s| is) (?:downstairs|upstairs|here|home|watching|coming|in the)",
     "(?:not (?:supposed|allowed) to|can'?t|cannot) have (?:boys|girls) (?:in my room|over|in the house)",
     "(?:my|our) (?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:won'?t|doesn'?t|don'?t|never) lets? (?:me|us)",
     "(?:checks?|checked|checking) (?:on )?(?:my|our) room",
@@ -523,6 +539,10 @@ export const english: Lexicon = {
     "(?:pics?|pictures?|photos?|selfies?) of (?:your|ur|her|his) (?:chest|body|butt|ass|boobs|tits|breasts|legs|thighs|privates)",
     "what (?:are|r) (?:you|u) wearing",
     "take it (?:all )?off",
+    "take (?:everything|it all) off",
+    "(?:tug|tugs|tugged|tugging|pull|pulls|pulled|pulling|undo|undoes|undid|unbuckl\\w*|fumbl\\w*) (?:at |with )?(?:your|his|my|her) (?:belt|zipper|fly|pants|jeans)",
+    "(?:make|makes|making) (?:you|me|her|him) feel (?:so |really )?good(?! about)",
+    "get(?= (?:her|him) alone)",
     "clothes off",
     "(?:without|no) (?:any )?clothes",
     "with nothing on",
@@ -663,6 +683,8 @@ export const english: Lexicon = {
     "cute",
     "innocent",
     "shy",
+    // "the smartest girl in fifth grade"
+    "the [a-z]+est",
     "naughty",
     "sexy",
     "hot",
