@@ -43,14 +43,14 @@ export const finnish: WorldTable = {
     // "olen 14", "olet 14-vuotias", "oon neljätoista vuotta vanha"
     {
       pattern:
-        "(?:olen|olet|olemme|oon|oot|oletko|ootko|olenko) (?:vasta |vain |jo |melkein |nyt |tasan )?{N}(?: ?-? ?vuotia[\\p{L}]*| vuotta(?: vanha[\\p{L}]*)?| ?v\\.?(?= |$|[,;!?])|(?= *(?:[.,;!?)]|$| ja | mutta )))",
+        "(?:olen|olet|olemme|oon|oot|oletko|ootko|olenko) (?:vasta |vast |vaa |vaan |vain |just |jo |melkein |nyt |tasan )?{N}(?: ?-? ?vuotia[\\p{L}]*| vuotta(?: vanha[\\p{L}]*)?| ?v\\.?(?= |$|[,;!?])|(?= *(?:[.,;!?)]|$| ja | mutta )))",
       pair: true,
     },
     // "14-vuotias", "neljätoistavuotias", "14v", "Emma, 15 v, …", "14 vuotta vanha", "neljäntoista
     // vuoden ikäinen"; "hän on vasta 14, mutta …"
     {
       pattern:
-        "(?:(?:han|tytto|poika|tama tytto|tuo tytto) on (?:vasta |vain |melkein |juuri |jo )?)?{N}(?: ?-? ?(?:vuotia|vuotta vanha|vuoden ikai)[\\p{L}]*|v(?= |$)| v\\.?(?= *[,;)]| *$)|(?<=(?:han|tytto|poika|tama tytto|tuo tytto) on (?:vasta |vain |melkein |juuri |jo )?[^ ]+)(?= *(?:[.,;!?)]|$| ja | mutta | eika )))",
+        "(?:(?:han|se|tytto|poika|tama tytto|tuo tytto|pikkusisko|pikkuveli|sisko|veli|siskoni|veljeni|pikkusiskoni|pikkuveljeni) on (?:vasta |vain |melkein |juuri |jo )?)?{N}(?: ?-? ?(?:vuotia|vuotta vanha|vuoden ikai)[\\p{L}]*|v(?= |$)| v\\.?(?= *[,;)]| *$)|(?<=(?:han|se|tytto|poika|tama tytto|tuo tytto|pikkusisko|pikkuveli|sisko|veli|siskoni|veljeni|pikkusiskoni|pikkuveljeni) on (?:vasta |vain |melkein |juuri |jo )?[^ ]+)(?= *(?:[.,;!?)]|$| ja | mutta | eika )))",
     },
     // "alaston tyttö 12 vuotta": a girl's years, not a duration
     { pattern: "(?:tytto|poika|lapsi|tytot|pojat|tyttoa|poikaa),? {N} ?(?:v|vuotta)(?=[ ,.;!?)]|$)" },

@@ -8,6 +8,8 @@ export const japanese: WorldTable = {
   ages: [
     // a card's "Age: 13" field is the character's own age
     { pattern: "年齢 ?: ?{N}", pair: true },
+    // "妹(12)": a person and her age in brackets (NFKC makes "（" a "(")
+    { pattern: "(?:妹|弟|娘|息子|姪|甥|女の子|男の子|少女|少年|子) ?\\( ?{N} ?(?:歳|才)? ?\\)" },
     {
       pattern:
         "(?:私|わたし|あたし|僕|ぼく|俺|おれ|あなた|君|きみ|お前)(?:は|も)?(?:まだ|もう|今)?{N} ?(?:歳|才|さい)",
