@@ -386,13 +386,13 @@ export const english: Lexicon = {
     "(?:i'?m|i am|im|you'?re|you are|u r|ur) (?:so )?grounded (?:for|until|till|again|forever)",
     // "mom will kill me if she finds out I'm with you" (not "… if she knew what I spent")
     "(?:mom|mum|mommy|mama|dad|daddy|papa|parents|mother|father|folks) (?:will|would|is gonna|is going to|are gonna|are going to|'?ll|'?d) (?:literally |totally |so )?(?:kill|murder|ground) (?:me|us|you) if (?:she|he|they) (?:ever )?(?:finds? out|found out|knew|knows|sees?|saw|catch(?:es)?|caught)(?: (?:about|that))? (?:[a-z']+ ){0,2}?(?:us|we|you|here)",
-    "(?:don'?t|do not|never|please don'?t) tell (?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father|folks)",
+    "(?:don'?t|do not|never|please don'?t) tell (?:my|our|your) (?:mom|mum|mommy|dad|daddy|parents|mother|father|folks)(?= ?[,.!]| about (?:us|this|me and you)| (?:that )?(?:we|i'?m (?:here|with you)|you'?re here))",
     "(?:my|our|your) (?:mom|mum|dad|parents|folks) (?:aren'?t|are not|isn'?t|is not|won'?t be|will not be|are never|is never) (?:home|here|back)",
     // a child's clothes: "pajamas with the cartoon bunnies", "Hello Kitty panties"
     "(?:cartoon|disney|princess|unicorn|hello kitty|my little pony|paw patrol|peppa pig) (?:[a-z]+ )?(?:pajamas|pjs|pyjamas|nightgown|nightie|underwear|panties|undies)",
     "(?:pajamas|pjs|pyjamas|nightgown|nightie|underwear|panties|undies) with (?:the )?(?:[a-z]+ )?(?:cartoon|disney|princess|unicorn|hello kitty|pony|ponies|bunnies|teddy bears?)",
     "(?:not (?:supposed|allowed) to) (?:date|have a (?:boyfriend|girlfriend)|go out with)",
-    "(?:my|our) (?:mom|mum|dad|parents|mother|father) (?:picks?|picked|is picking|will pick|comes? to pick|'?s picking) (?:me|us) up",
+    "(?:my|our) (?:mom|mum|dad|parents|mother|father) (?:picks?|picked|is picking|will pick|comes? to pick|'?s picking) (?:me|us) up (?:from|after) (?:school|practice|camp|daycare|your (?:house|place)|[a-z]+'s(?: house)?|the mall|soccer|dance)",
     "my babysitter(?:'s| is) (?:downstairs|upstairs|here|home|watching|coming|in the)",
     "(?:not (?:supposed|allowed) to|can'?t|cannot) have (?:boys|girls) (?:in my room|over|in the house)",
     "(?:my|our) (?:mom|mum|mommy|dad|daddy|parents|mother|father) (?:won'?t|doesn'?t|don'?t|never) lets? (?:me|us)",
@@ -797,6 +797,8 @@ export const english: Lexicon = {
     "such a (?:kid|child|baby)",
     "inner child",
     "acting like a (?:child|kid|baby)",
+    // "you give me butterflies like I'm in 7th grade again": a feeling ("act like you're in 7th grade" is a role)
+    "(?<!(?:act|acting|talk|talking|pretend|pretending|behave|behaving|dress|write) )(?:like|as if) (?:i'?m|i am|i was|we'?re|we are|we were) (?:back )?in",
     // "we're acting like two horny teenagers": adults' behaviour, not a role
     "(?:we'?re|we are|they'?re|they are|you'?re|i'?m) (?:acting|behaving) like (?:a |two |a couple of |a pair of )?(?:\\w+ )?(?:teenagers?|teens?|kids?|schoolkids?)",
     "nurse",
