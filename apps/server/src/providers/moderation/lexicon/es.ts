@@ -152,6 +152,7 @@ export const spanish: Lexicon = {
     "(?:\\d ?o|1ro|2do|3ro|4to|1er|3er) (?:de |del )?(?:la )?eso",
     "(?:escuela|educacion|ensenanza) (?:secundaria|primaria|basica|elemental)",
     "(?:en |de )?la secu",
+    "(?:chamac|morr|chav|nin|pend|chic)[ao]s? de (?:secu|prepa)",
     "(?:\\d ?o|1ro|2do|1er|primero|segundo|primer) (?:de |del )?(?:bachillerato|bachi|bach)",
     "(?:estoy|estas|esta|estudio|estudias|estudia|voy|vas|va|curso|cursas|cursa|iba) (?:en |a )?(?:el )?(?:bachillerato|bachi)",
     "alumn[oa]s? de (?:la )?(?:eso|primaria|secundaria|bachillerato|instituto|prepa)",
@@ -174,6 +175,8 @@ export const spanish: Lexicon = {
   ],
 
   sexual: [
+    "(?:me la|te la|se la|me lo|te lo) (?:metas|meta|meto|mete|metes|metan)",
+    "bien buen[ao]",
     "sexo",
     "sexy",
     "sexual\\w*",

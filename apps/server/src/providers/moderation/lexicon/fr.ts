@@ -150,6 +150,9 @@ export const french: Lexicon = {
   ],
 
   sexual: [
+    // "jsuis chaude", "elle est bonne" (not "bonne en maths")
+    "(?:suis|es|est|t'es|jsuis|j'suis) (?:trop |tellement |grave |toute )?chaude",
+    "(?:elle|t'|tu) (?:est|es) (?:trop |tellement |grave |vraiment )?bonne(?! (?:en|a|pour|dans|eleve|note|nouvelle|idee|journee|nuit|soiree))",
     "sexe",
     "sexy",
     "sexuel\\w*",

@@ -343,6 +343,8 @@ export const portuguese: Lexicon = {
     "aos (?:\\d{1,2}|\\w+)(?: anos)? (?:eu )?(?:dei|tive|era|fui|fiz|beijei|conheci|comecei|ganhei|namorei|morava|estudava)",
   ],
   neutral: [
+    // "me sinto uma adolescente": how an adult feels
+    "(?:me sinto|me sentir|me sentia|me faz sentir) (?:como )?(?:uma?|de novo)",
     "dou aulas?",
     "leciono",
     "lecion\\w*",

@@ -178,6 +178,8 @@ export const arabic: WorldTable = {
   ],
   // "الأطفال ناموا": the parents' evening
   neutral: [
+    // "عندها حبيب": her own boyfriend, a parent's worry
+    "(?:عندها|عنده|لديها|لديه) (?:حبيب|صاحب|بوي فريند)",
     "معلم~",
     "مدرس",
     "أستاذ~",

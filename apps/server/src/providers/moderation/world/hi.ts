@@ -127,5 +127,13 @@ export const hindi: WorldTable = {
     "(?:meri|mera|mere) (?:beti|beta|bacche|bachche)",
   ],
   // "बच्चे सो गए": the parents' evening
-  neutral: ["शिक्षक", "शिक्षिका", "अध्यापक", "teacher", "बच्चे (?:[\\p{L}\\p{M}]+ ){0,2}सो"],
+  // "उसका बॉयफ्रेंड है": her own boyfriend, a parent's worry
+  neutral: [
+    "(?:उसका|उसकी) (?:बॉयफ्रेंड|गर्लफ्रेंड)",
+    "शिक्षक",
+    "शिक्षिका",
+    "अध्यापक",
+    "teacher",
+    "बच्चे (?:[\\p{L}\\p{M}]+ ){0,2}सो",
+  ],
 };

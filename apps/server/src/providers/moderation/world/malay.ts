@@ -79,8 +79,9 @@ export const malay: WorldTable = {
     "seks",
     "ngentot",
     "ngewe",
-    "telanjang",
-    "bugil",
+    // "telanjangnya": "-nya" goes on
+    "telanjang~",
+    "bugil~",
     "buka baju~",
     "ranjang",
     "tempat tidur",
@@ -167,5 +168,6 @@ export const malay: WorldTable = {
     "putriku",
     "putraku",
   ],
-  neutral: ["guru", "cikgu", "reuni"],
+  // "udah punya pacar": her own boyfriend, a parent's worry
+  neutral: ["guru", "cikgu", "reuni", "(?:udah |sudah )?punya pacar"],
 };

@@ -16,6 +16,11 @@ export const dutch: WorldTable = {
     achttien: 18,
   },
   ages: [
+    // "mijn zusje is 12"
+    {
+      pattern:
+        "(?:zusje|broertje|nichtje|zus|broer|meisje|jongen) is (?:pas |nog maar |net |maar )?{N}(?=[ ,.!?]|$)",
+    },
     // a card's "Age: 13" field is the character's own age
     { pattern: "leeftijd ?: ?{N}", pair: true },
     { pattern: "{N} ?(?:jaar|jr)(?: oud)?" },
@@ -144,5 +149,6 @@ export const dutch: WorldTable = {
   roleplay: ["doe alsof", "doen alsof", "stel je voor", "rollenspel", "speel een"],
   past: ["toen ik", "als kind", "vroeger"],
   family: ["(?:mijn|onze) (?:zoon|dochter|kinderen|kind|kids|leerlingen|kleinkind)~"],
-  neutral: ["leraar", "lerares", "docent~", "reunie"],
+  // "heeft een vriendje": her own boyfriend, a parent's worry
+  neutral: ["leraar", "lerares", "docent~", "reunie", "heeft (?:een |al een )?(?:vriendje|vriendinnetje)"],
 };

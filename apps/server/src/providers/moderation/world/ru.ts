@@ -35,6 +35,11 @@ export const russian: WorldTable = {
     двадцати: 20,
   },
   ages: [
+    // "моей сестре 12": whose age, in the dative
+    {
+      pattern:
+        "(?:ей|ему|сестре|сестрёнке|сестренке|брату|дочке|дочери|сыну|племяннице|девочке|мальчику) (?:всего |только |уже |почти )?{N}(?: лет| год| года)?(?=[ ,.!?]|$)",
+    },
     // a card's "Age: 13" field is the character's own age
     { pattern: "возраст ?: ?{N}", pair: true },
     { pattern: "{N} ?-?(?:лет|года?)" },

@@ -96,5 +96,10 @@ export const turkish: WorldTable = {
   past: ["iken", "ken", "oldugumda", "eskiden"],
   family: ["(?:oglum|kizim|cocuklarim|cocugum|ogrencilerim|torunum)"],
   // "çocuklar uyudu": the parents' evening
-  neutral: ["ogretmen", "cocuklar (?:[\\p{L}]+ ){0,2}(?:uyu|yatt)[\\p{L}]*"],
+  // "erkek arkadaşı var": her own boyfriend, a parent's worry
+  neutral: [
+    "ogretmen",
+    "(?:erkek arkadasi|kiz arkadasi|sevgilisi) (?:var|olmus)",
+    "cocuklar (?:[\\p{L}]+ ){0,2}(?:uyu|yatt)[\\p{L}]*",
+  ],
 };
