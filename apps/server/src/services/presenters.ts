@@ -1,5 +1,6 @@
 import type { Bundle, GalleryItem, MediaItem, Message, Model, ModelSummary } from "@reverie/shared";
-import type { MessageRow } from "../db/schema.ts";
+import type { MediaRow, MessageRow } from "../db/schema.ts";
+import { privatePosterKeyOf } from "../media/bundle-media.ts";
 import { previewKeyOf } from "../media/chat-media.ts";
 import type { PrivateMediaSigner } from "../media/private-urls.ts";
 import { isPublicKey, type MediaStorage } from "../media/storage.ts";
@@ -93,13 +94,23 @@ export class Presenter {
         : inBundle
           ? this.#privateMedia.url(row.file_key)
           : this.#url(row.file_key),
-      thumbnail_url: this.#url(row.thumbnail_key),
+      thumbnail_url: locked || !inBundle ? this.#url(row.thumbnail_key) : this.#unlockedStillUrl(row),
       width: row.width,
       height: row.height,
       video_duration: row.video_duration,
       locked,
       price_tokens: locked ? row.bundle_price_tokens : null,
     };
+  }
+
+  /**
+   * A bought bundle item's sharp still (its row's thumbnail is the blurred stand-in): a photo is
+   * its own still, a video has a private poster beside it.
+   */
+  #unlockedStillUrl(row: Pick<MediaRow, "kind" | "file_key">): string {
+    return this.#privateMedia.url(
+      row.kind === "bundle_video" ? privatePosterKeyOf(row.file_key) : row.file_key,
+    );
   }
 
   galleryItem(row: MediaWithCharacter, owned: ReadonlySet<number> = NOTHING_OWNED): GalleryItem {
@@ -119,12 +130,27 @@ export class Presenter {
       title: row.title,
       description: row.description,
       price_tokens: row.price_tokens,
-      // none ("") for a new bundle of a character whose portrait is not uploaded yet
-      cover_url: row.cover_key === "" ? "" : this.#url(row.cover_key),
+      cover_url: this.#bundleCoverUrl(row, items, owned),
       photo_count: row.photo_count,
       video_count: row.video_count,
       items: items.map((item) => this.media(item, owned)),
     };
+  }
+
+  /**
+   * A bundle's cover: a blurred item preview (or the character's cover) while locked; its buyer
+   * sees that item sharp. None ("") for a new bundle of a character whose portrait is not uploaded yet.
+   */
+  #bundleCoverUrl(
+    row: BundleWithCounts,
+    items: readonly MediaWithCharacter[],
+    owned: ReadonlySet<number>,
+  ): string {
+    if (row.cover_key === "") return "";
+    const coverItem = owned.has(row.id)
+      ? items.find((item) => item.preview_key === row.cover_key)
+      : undefined;
+    return coverItem ? this.#unlockedStillUrl(coverItem) : this.#url(row.cover_key);
   }
 
   /**

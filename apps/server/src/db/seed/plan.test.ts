@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { privatePosterKeyOf } from "../../media/bundle-media.ts";
 import { SIZES, VIDEO } from "../../media/sizes.ts";
 import { isPublicKey } from "../../media/storage.ts";
 import { CHARACTERS } from "./characters.ts";
@@ -56,6 +57,12 @@ describe("catalog plan", () => {
       if (locked) {
         expect(written.get(media.preview_key)?.variant).toBe("blurred");
         expect(written.get(media.thumbnail_key)?.variant).toBe("blurred");
+      }
+      // a bought video shows a sharp still, as private as the video
+      if (media.kind === "bundle_video") {
+        const poster = privatePosterKeyOf(media.file_key);
+        expect(isPublicKey(poster)).toBe(false);
+        expect(written.get(poster)?.variant).toBe("still");
       }
     }
     for (const bundle of [...plan.characters.map((character) => character.bundle), ...plan.packs]) {

@@ -1,4 +1,5 @@
 import type { Gender, MediaKind } from "@reverie/shared";
+import { privatePosterKeyOf } from "../../media/bundle-media.ts";
 import { SIZES, VIDEO } from "../../media/sizes.ts";
 import type { VideoEffect } from "../../media/video.ts";
 import type { ArtStyle, CharacterLook, Pose, SceneId } from "../../providers/image/procedural/index.ts";
@@ -202,6 +203,8 @@ function lockedSet(
         render,
         outputs: [
           { key: file, variant: "original", ...SIZES.video },
+          // the sharp still its buyer sees (a photo's is the photo itself)
+          { key: privatePosterKeyOf(file), variant: "still", ...SIZES.video },
           { key: preview, variant: "blurred", ...SIZES.lockedPreview },
           { key: thumbnail, variant: "blurred", ...SIZES.lockedThumbnail },
         ],

@@ -8,6 +8,7 @@ import type {
 import type { Kysely } from "kysely";
 import type { Database, MediaRow } from "../../db/schema.ts";
 import { type AppError, BadRequestError, ConflictError, NotFoundError } from "../../errors.ts";
+import { privatePosterKeyOf } from "../../media/bundle-media.ts";
 import { blurredPreviews, thumbnail } from "../../media/image-encoding.ts";
 import { SIZES } from "../../media/sizes.ts";
 import type { MediaStorage } from "../../media/storage.ts";
@@ -262,7 +263,12 @@ export class BundleContents {
         trx,
       );
     });
-    await this.#removeUnused([media.file_key, media.preview_key, media.thumbnail_key]);
+    await this.#removeUnused([
+      media.file_key,
+      media.preview_key,
+      media.thumbnail_key,
+      ...(media.kind === "bundle_video" ? [privatePosterKeyOf(media.file_key)] : []),
+    ]);
     this.#catalog.catalogChanged();
   }
 
