@@ -29,9 +29,19 @@ describe("custom characters in the browser", () => {
     await page
       .locator('[data-testid="my-ai-details"][data-portrait-status="ready"]')
       .waitFor({ timeout: 30_000 });
+    const failedCalls: string[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith("/api/") && response.status() >= 400) {
+        failedCalls.push(`${response.status()} ${response.request().method()} ${pathname}`);
+      }
+    });
     await page.getByTestId("chat-with-character").click();
     await page.waitForURL((url) => /^\/chat\/\d+$/.test(url.pathname));
     await page.getByTestId("conversation").waitFor();
+    // the one call that opens the chat tells who the character is: their profile, no 404 on the way
+    await page.getByTestId("character-profile").getByText("Nova").first().waitFor();
+    expect(failedCalls).toEqual([]);
     const before = await storedReplies(page).count();
     await send(page, "Hi Nova, tell me about your day");
     await expect.poll(() => storedReplies(page).count(), { timeout: 30_000 }).toBe(before + 1);

@@ -1,4 +1,4 @@
-import type { Balance, Chat, Gender, Message } from "@reverie/shared";
+import type { Balance, Chat, Gender, Message, OpenedChat } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database, MessageRow } from "../db/schema.ts";
 import { BadRequestError, NotFoundError } from "../errors.ts";
@@ -110,9 +110,10 @@ export class ChatService {
 
   /**
    * Opens the user's chat with a character, a catalog one or one of the user's own (another
-   * user's is a 404); a new chat starts with the character's first message.
+   * user's is a 404); a new chat starts with the character's first message. The answer carries the
+   * character in full, whichever kind it is.
    */
-  async open(userId: string, characterId: number): Promise<Chat> {
+  async open(userId: string, characterId: number): Promise<OpenedChat> {
     const character = await this.#characters.findAvailableTo(characterId, userId);
     if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
     // read as every card text is (the model is given this greeting and moderation checked it so);
@@ -131,7 +132,10 @@ export class ChatService {
       return id;
     });
     const chat = await this.#requireChat(chatId, userId);
-    return this.#chat(chat, (await this.#messages.latest([chatId])).get(chatId));
+    return {
+      ...this.#chat(chat, (await this.#messages.latest([chatId])).get(chatId)),
+      model: this.#present.model(character),
+    };
   }
 
   async messages(userId: string, chatId: number, query: { limit: number; page: number; reverse: boolean }) {

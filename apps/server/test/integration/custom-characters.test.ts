@@ -5,6 +5,7 @@ import {
   customModelListSchema,
   customModelSchema,
   type Message,
+  openedChatSchema,
   type SocketEvent,
   TRAIT_KEYS,
   traitCatalogueSchema,
@@ -559,6 +560,33 @@ describe("custom characters", () => {
     expect((await t.get(`/api/bundles?model_id=${mia.id}`)).status).toBe(404);
     // not even for its owner: the catalog is the catalog
     expect((await owner.call("GET", `/api/models/${mia.id}`)).status).toBe(404);
+  });
+
+  it("opens a chat with the character in full, its own or the catalog's, in the one call", async () => {
+    const user = await signUp(t, bus, { tokens: 100, premium: true });
+    const mia = await user.create();
+    const own = openedChatSchema.parse((await user.call("POST", "/api/chats", { model_id: mia.id })).body);
+    expect(own.model).toEqual({
+      id: mia.id,
+      name: mia.name,
+      age: mia.age,
+      gender: mia.gender,
+      tagline: mia.tagline,
+      description: mia.description,
+      personality: mia.personality,
+      hobbies: mia.hobbies,
+      relationship: mia.relationship,
+      first_msg: mia.first_msg,
+      user_first_msg_help: mia.user_first_msg_help,
+      avatar_url: expect.stringContaining(mia.avatar_url.split("?")[0] ?? "-"),
+      cover_url: expect.stringContaining(mia.cover_url.split("?")[0] ?? "-"),
+      photo_count: mia.photo_count,
+      video_count: mia.video_count,
+    });
+
+    const catalogResponse = await t.get("/api/models/1");
+    const catalog = openedChatSchema.parse((await user.call("POST", "/api/chats", { model_id: 1 })).body);
+    expect(catalog.model).toEqual(catalogResponse.body);
   });
 
   it("chats like a catalog character: its greeting, a reply from its card, a photo in its own look, its chosen voice", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, MESSAGE_MAX_LENGTH } from "../constants.ts";
-import { modelSummarySchema } from "./catalog.ts";
+import { modelSchema, modelSummarySchema } from "./catalog.ts";
 import { errorResponseSchema, genderSchema } from "./common.ts";
 
 /** Message types: stored ones, plus the transient typing/start_generation placeholders. */
@@ -37,6 +37,13 @@ export const chatSchema = z.object({
   last_message: messageSchema.nullable(),
 });
 export type Chat = z.infer<typeof chatSchema>;
+
+/**
+ * POST /api/chats — the chat just opened, with its character in full (a catalog character or one of
+ * the user's own), so the chat screen needs no second call to know who it is talking to.
+ */
+export const openedChatSchema = chatSchema.extend({ model: modelSchema });
+export type OpenedChat = z.infer<typeof openedChatSchema>;
 
 export const chatListQuerySchema = z.object({
   gender: genderSchema.optional(),

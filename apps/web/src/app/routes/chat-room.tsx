@@ -11,13 +11,11 @@ import { paths } from "@/config/paths";
 import { BuyTokensModal } from "@/features/billing/components/buy-tokens-modal";
 import { GetTokenBanner } from "@/features/billing/components/get-token-banner";
 import { PremiumModal } from "@/features/billing/components/premium-modal";
-import { useModel } from "@/features/catalog/api/get-model";
 import { CharacterProfile } from "@/features/catalog/components/character-profile";
 import { useDeleteChat } from "@/features/chat/api/delete-chat";
 import { useOpenChat } from "@/features/chat/api/open-chat";
 import { Conversation } from "@/features/chat/components/conversation";
 import { MyChatList } from "@/features/chat/components/my-chat-list";
-import { useCustomModel } from "@/features/custom-characters/api/get-custom-model";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
@@ -27,29 +25,22 @@ export default function ChatRoomRoute() {
   const params = useParams();
   const modelId = Number(params.id);
   const validId = Number.isInteger(modelId) && modelId > 0;
-  // a catalog character, or else the user's own (the catalog never answers for those)
-  const catalogModel = useModel(validId ? modelId : 0);
-  const notInCatalog =
-    catalogModel.isError && isApiError(catalogModel.error) && catalogModel.error.isNotFound;
-  const ownModel = useCustomModel(validId ? modelId : 0, { enabled: notInCatalog });
-  const model = notInCatalog ? ownModel : catalogModel;
   const deleteChat = useDeleteChat();
   // Opening a chat creates one: once deletion starts, the open query must not run again (removing
   // it from the cache would otherwise refetch it while this screen is still mounted).
   const chat = useOpenChat(modelId, validId && deleteChat.isIdle);
+  // opening answers with the character in full, a catalog one or the user's own
+  const model = chat.data?.model;
   const navigate = useNavigate();
   const [paymentReason, setPaymentReason] = useState<string | null>(null);
   const [paywallSource, setPaywallSource] = useState<string | null>(null);
-  useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
+  useDocumentTitle(model ? `Chat with ${model.name}` : "Chat");
   // The side panels show from these widths on (lg:flex, xl:block); on a phone they are not rendered
   // at all, which keeps their rendering out of the first screen's long tasks.
   const withChatList = useMediaQuery(`(min-width: ${BREAKPOINTS.lg}px)`);
   const withProfile = useMediaQuery(`(min-width: ${BREAKPOINTS.xl}px)`);
 
-  const notFound =
-    !validId ||
-    (model.isError && isApiError(model.error) && model.error.isNotFound) ||
-    (chat.isError && isApiError(chat.error) && chat.error.isNotFound);
+  const notFound = !validId || (chat.isError && isApiError(chat.error) && chat.error.isNotFound);
 
   if (notFound) {
     return (
@@ -64,8 +55,6 @@ export default function ChatRoomRoute() {
     );
   }
 
-  const failed = chat.isError ? chat : model.isError ? model : null;
-
   return (
     <div className="mx-auto grid h-[calc(100dvh-4rem)] w-full max-w-[1760px] grid-cols-1 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-6 lg:px-6 lg:py-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)_minmax(0,22rem)]">
       <aside className="hidden min-h-0 flex-col lg:flex" aria-label="Your chats">
@@ -73,12 +62,12 @@ export default function ChatRoomRoute() {
       </aside>
       <div className="flex min-h-0 flex-col border-white/[0.06] bg-ink-850/60 lg:rounded-3xl lg:border">
         <GetTokenBanner />
-        {failed ? (
+        {chat.isError ? (
           <div className="p-6">
             <ErrorState
               title="We couldn't open this chat"
-              error={failed.error}
-              onRetry={() => failed.refetch()}
+              error={chat.error}
+              onRetry={() => chat.refetch()}
             />
           </div>
         ) : chat.data ? (
@@ -87,7 +76,7 @@ export default function ChatRoomRoute() {
             className="flex-1"
             chatId={chat.data.id}
             model={chat.data.model}
-            suggestion={model.data?.user_first_msg_help || null}
+            suggestion={chat.data.model.user_first_msg_help || null}
             onPaymentRequired={setPaymentReason}
             onPremiumRequired={setPaywallSource}
             onDeleteChat={async () => {
@@ -104,11 +93,11 @@ export default function ChatRoomRoute() {
         )}
       </div>
       <aside className="hidden min-h-0 overflow-y-auto xl:block" aria-label="Profile">
-        {withProfile && model.data ? (
+        {withProfile && model ? (
           <div className="space-y-3">
-            <CharacterProfile model={model.data} />
+            <CharacterProfile model={model} />
             <ButtonLink
-              to={`${paths.generateImage}?model_id=${model.data.id}`}
+              to={`${paths.generateImage}?model_id=${model.id}`}
               variant="outline"
               className="w-full"
               icon={<Sparkles className="size-4" aria-hidden="true" />}

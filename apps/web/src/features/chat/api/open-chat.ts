@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-/** POST /api/chats — the user's chat with a character (created with its first message if new). */
+/**
+ * POST /api/chats — the user's chat with a character (created with its first message if new), with
+ * the character in full: a catalog one or the user's own.
+ */
 export function openChat(modelId: number) {
-  return api.post("/api/chats", (contract) => contract.chatSchema, { body: { model_id: modelId } });
+  return api.post("/api/chats", (contract) => contract.openedChatSchema, { body: { model_id: modelId } });
 }
 
 /** Opening is idempotent on the server, so it is cached like a read. */
