@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Page } from "@/components/layout/page";
 import { CharacterBuilder } from "@/features/custom-characters/components/character-builder";
+import { useConstructorCallback } from "@/features/custom-characters/hooks/use-constructor-callback";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 /** The buy-tokens prompt, loaded when creating finds the balance short (402). */
@@ -10,9 +11,13 @@ const BuyTokensModal = lazy(() =>
   })),
 );
 
-/** /create_ai — the character constructor; a 402 opens the buy-tokens prompt and the draft stays. */
+/**
+ * /create_ai — the character constructor; a 402 opens the buy-tokens prompt and the draft stays. A
+ * free-plan user's character then opens with the Premium offer (the paywall callback, decision 34).
+ */
 export default function CreateAiRoute() {
   useDocumentTitle("Create your AI");
+  useConstructorCallback();
   const [buyingTokens, setBuyingTokens] = useState(false);
 
   return (

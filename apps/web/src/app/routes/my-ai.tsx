@@ -1,6 +1,6 @@
-import { ArrowLeft, UserRoundX } from "lucide-react";
+import { ArrowLeft, Sparkles, UserRoundX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -28,7 +28,8 @@ const BuyTokensModal = lazy(() =>
 
 /**
  * /my_ais/:id and /my_ai (the character kept in `paywall_ai`): one of the user's characters. Opened
- * with callback=paywall by a free user just after creating, it also offers Premium.
+ * with callback=paywall by a free user just after creating, it also offers Premium (decision 34).
+ * /my_ai with no character kept says so and offers the constructor.
  */
 export default function MyAiRoute() {
   const params = useParams();
@@ -36,9 +37,35 @@ export default function MyAiRoute() {
   const stored = parsePaywallCharacter(useStorageValue("paywallAi"));
   const id = params.id === undefined ? (stored?.id ?? null) : Number(params.id);
 
-  if (id === null) return <Navigate to={paths.myAis} replace />;
+  if (id === null) return <NoStoredCharacter />;
   const paywallCallback = new URLSearchParams(search).get("callback") === "paywall";
   return <MyAiScreen id={id} paywallCallback={paywallCallback} />;
+}
+
+function NoStoredCharacter() {
+  useDocumentTitle("My AI");
+  return (
+    <div data-private>
+      <Page narrow className="space-y-6">
+        <EmptyState
+          icon={<Sparkles className="size-6" aria-hidden="true" />}
+          title="No new character here yet"
+          description="The character you create shows up here as soon as it's made. Build one, or open the ones you already have."
+          action={
+            <div className="flex flex-wrap justify-center gap-3">
+              <ButtonLink to={paths.createAi} icon={<Sparkles className="size-4" aria-hidden="true" />}>
+                Create your AI
+              </ButtonLink>
+              <ButtonLink to={paths.myAis} variant="secondary">
+                Your characters
+              </ButtonLink>
+            </div>
+          }
+          testId="my-ai-empty"
+        />
+      </Page>
+    </div>
+  );
 }
 
 function MyAiScreen({ id, paywallCallback }: { id: number; paywallCallback: boolean }) {

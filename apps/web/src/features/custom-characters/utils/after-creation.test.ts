@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { destinationAfterCreation } from "./after-creation";
+import { constructorCallback, destinationAfterCreation } from "./after-creation";
 
 describe("destinationAfterCreation", () => {
   it("sends a free user with the paywall callback to their character with the offer", () => {
@@ -34,5 +34,24 @@ describe("destinationAfterCreation", () => {
     expect(
       destinationAfterCreation({ plan: "free", callback: null, pathname: "/onboarding/step-2", modelId: 9 }),
     ).toEqual({ kind: "stay" });
+  });
+});
+
+describe("constructorCallback", () => {
+  it("marks a free-plan user's visit to the constructor for the paywall flow, and no one else's", () => {
+    expect(constructorCallback("free")).toBe("paywall");
+    expect(constructorCallback("premium")).toBeNull();
+    expect(constructorCallback(undefined)).toBeNull();
+  });
+
+  it("leads a free-plan user's new character to the offer once the constructor has set it", () => {
+    expect(
+      destinationAfterCreation({
+        plan: "free",
+        callback: constructorCallback("free"),
+        pathname: "/create_ai",
+        modelId: 4,
+      }),
+    ).toEqual({ kind: "paywall", path: "/my_ai?callback=paywall" });
   });
 });

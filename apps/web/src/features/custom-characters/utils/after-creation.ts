@@ -10,8 +10,19 @@ export type AfterCreation =
   /** on onboarding: the flow goes on where it is */
   | { kind: "stay" };
 
+/** The stored `callback` that sends a free-plan user's new character to the Premium offer. */
+export const PAYWALL_CALLBACK = "paywall";
+
 /** The /my_ai page opened by the paywall callback. */
-export const PAYWALL_CHARACTER_PATH = `${paths.myAi}?callback=paywall`;
+export const PAYWALL_CHARACTER_PATH = `${paths.myAi}?callback=${PAYWALL_CALLBACK}`;
+
+/**
+ * The `callback` a visit to the constructor screen leaves (decision 34): "paywall" for a free-plan
+ * user, so the character they build is shown with the Premium offer; nothing for anyone else.
+ */
+export function constructorCallback(plan: User["plan"] | undefined): typeof PAYWALL_CALLBACK | null {
+  return plan === "free" ? PAYWALL_CALLBACK : null;
+}
 
 export function destinationAfterCreation(options: {
   plan: User["plan"] | undefined;
@@ -21,7 +32,7 @@ export function destinationAfterCreation(options: {
   pathname: string;
   modelId: number;
 }): AfterCreation {
-  if (options.plan === "free" && options.callback === "paywall") {
+  if (options.plan === "free" && options.callback === PAYWALL_CALLBACK) {
     return { kind: "paywall", path: PAYWALL_CHARACTER_PATH };
   }
   const onOnboarding =
