@@ -1,11 +1,12 @@
 import type { Bundle } from "@reverie/shared";
-import { Camera, Gem, Lock, Video } from "lucide-react";
+import { Camera, CircleCheck, Gem, Lock, Video } from "lucide-react";
 import { MediaImage } from "@/components/media/media-image";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatTokens, pluralize } from "@/lib/format";
+import { isBundleUnlocked } from "../utils/bundle-purchase";
 
-/** A bundle or pack: cover, title, photo/video counts, price in tokens and a strip of locked previews. */
+/** A bundle or pack: cover, title, photo/video counts, price in tokens (or that it is the viewer's) and a strip of previews. */
 export function BundleCard({
   bundle,
   onOpen,
@@ -19,13 +20,15 @@ export function BundleCard({
   priority?: boolean;
 }) {
   const previews = bundle.items.slice(0, 4);
+  const owned = isBundleUnlocked(bundle.items);
   return (
     <button
       type="button"
       onClick={onOpen}
       data-testid="bundle-card"
       data-bundle-id={bundle.id}
-      aria-label={`${bundle.title}: ${pluralize(bundle.photo_count, "photo")}, ${pluralize(bundle.video_count, "video")}, ${formatTokens(bundle.price_tokens)} tokens`}
+      data-owned={owned || undefined}
+      aria-label={`${bundle.title}: ${pluralize(bundle.photo_count, "photo")}, ${pluralize(bundle.video_count, "video")}, ${owned ? "unlocked" : `${formatTokens(bundle.price_tokens)} tokens`}`}
       className={cn(
         "group flex w-full flex-col overflow-hidden rounded-3xl border border-white/[0.07] bg-ink-850 text-left shadow-card transition duration-300 hover:-translate-y-0.5 hover:border-violet-400/40 hover:shadow-[0_18px_50px_-20px_rgb(139_92_246/0.55)]",
         className,
@@ -44,13 +47,23 @@ export function BundleCard({
           className="absolute inset-0 bg-gradient-to-t from-ink-850 via-transparent to-transparent"
         />
         <span className="absolute top-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-black/55 px-2.5 py-1 text-xs font-medium text-white backdrop-blur-md">
-          <Lock className="size-3" aria-hidden="true" />
+          {owned ? null : <Lock className="size-3" aria-hidden="true" />}
           {bundle.kind === "pack" ? "Pack" : "Private set"}
         </span>
-        <span className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-coral-500 to-coral-600 px-2.5 py-1 text-xs font-semibold text-white tabular-nums shadow-lg">
-          <Gem className="size-3" aria-hidden="true" />
-          <span data-testid="bundle-price">{formatTokens(bundle.price_tokens)}</span> tokens
-        </span>
+        {owned ? (
+          <span
+            data-testid="bundle-owned"
+            className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-emerald-500/90 px-2.5 py-1 text-xs font-semibold text-white shadow-lg"
+          >
+            <CircleCheck className="size-3" aria-hidden="true" />
+            Unlocked
+          </span>
+        ) : (
+          <span className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-coral-500 to-coral-600 px-2.5 py-1 text-xs font-semibold text-white tabular-nums shadow-lg">
+            <Gem className="size-3" aria-hidden="true" />
+            <span data-testid="bundle-price">{formatTokens(bundle.price_tokens)}</span> tokens
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>

@@ -1,5 +1,6 @@
 import type { Bundle, Gender } from "@reverie/shared";
 import { Gem } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { DurationBadge, LockOverlay } from "@/components/media/media-badges";
 import { MediaImage } from "@/components/media/media-image";
 import { ErrorState } from "@/components/ui/error-state";
@@ -10,8 +11,21 @@ import { useBundleItems } from "../api/get-bundle-items";
 import { isBundleUnlocked } from "../utils/bundle-purchase";
 import { BundleUnlock } from "./bundle-unlock";
 
+/** Opened by a tap on a bought item: loaded then. */
+const MediaLightbox = lazy(() =>
+  import("@/components/media/media-lightbox").then((module) => ({ default: module.MediaLightbox })),
+);
+
+const isVideo = (item: { video_duration: number | null }) => item.video_duration != null;
+
+/** "Golden hour, photo 2 of 8" */
+function itemLabel(title: string, position: number, total: number, video: boolean): string {
+  return `${title}, ${video ? "video" : "photo"} ${position} of ${total}`;
+}
+
 /**
- * A bundle's full contents (blurred previews while locked), its price and Unlock. Not enough tokens
+ * A bundle's full contents (blurred previews while locked; once bought, sharp stills that open
+ * full size in a viewer to browse), its price and Unlock. Not enough tokens
  * is the screen's to answer (the buy-tokens prompt of features/billing): `onInsufficientBalance`.
  */
 export function BundleDialog({
@@ -26,6 +40,8 @@ export function BundleDialog({
   onInsufficientBalance: () => void;
 }) {
   const items = useBundleItems(bundle.id, gender);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const unlocked = isBundleUnlocked(items.data?.items);
 
   return (
     <Modal title={bundle.title} onClose={onClose} size="lg" testId="bundle-dialog">
@@ -50,33 +66,60 @@ export function BundleDialog({
         ) : items.isError ? (
           <ErrorState error={items.error} onRetry={() => items.refetch()} />
         ) : (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-            {items.data.items.map((item) => (
-              <li key={item.id} className="relative overflow-hidden rounded-xl">
-                <MediaImage
-                  src={item.locked ? item.url : item.thumbnail_url}
-                  alt={`${item.kind.includes("video") ? "Video" : "Photo"} from ${bundle.title}`}
-                  ratio={1}
-                  blurred={item.locked}
-                />
-                {item.locked ? <LockOverlay compact /> : null}
-                {item.video_duration != null ? (
-                  <div className="absolute right-1.5 bottom-1.5">
-                    <DurationBadge seconds={item.video_duration} />
-                  </div>
-                ) : null}
-              </li>
-            ))}
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="bundle-items">
+            {items.data.items.map((item, index) => {
+              const label = itemLabel(bundle.title, index + 1, items.data.items.length, isVideo(item));
+              const tile = (
+                <>
+                  <MediaImage
+                    src={item.locked ? item.url : item.thumbnail_url}
+                    alt={item.locked ? label : ""}
+                    ratio={1}
+                    blurred={item.locked}
+                  />
+                  {item.locked ? <LockOverlay compact /> : null}
+                  {item.video_duration != null ? (
+                    <div className="absolute right-1.5 bottom-1.5">
+                      <DurationBadge seconds={item.video_duration} />
+                    </div>
+                  ) : null}
+                </>
+              );
+              return (
+                <li key={item.id} className="relative overflow-hidden rounded-xl">
+                  {item.locked ? (
+                    tile
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => setViewing(index)}
+                      aria-label={`Open ${label}`}
+                      data-testid="bundle-item-open"
+                      className="block w-full transition hover:opacity-90"
+                    >
+                      {tile}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>
       <div className="mt-6 border-t border-white/[0.07] pt-5">
-        <BundleUnlock
-          bundle={bundle}
-          unlocked={isBundleUnlocked(items.data?.items)}
-          onInsufficientBalance={onInsufficientBalance}
-        />
+        <BundleUnlock bundle={bundle} unlocked={unlocked} onInsufficientBalance={onInsufficientBalance} />
       </div>
+      {viewing !== null && items.data && unlocked ? (
+        <Suspense fallback={null}>
+          <MediaLightbox
+            items={items.data.items}
+            index={viewing}
+            label={(position, total, video) => itemLabel(bundle.title, position, total, video)}
+            onIndexChange={setViewing}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
+      ) : null}
     </Modal>
   );
 }
