@@ -95,6 +95,15 @@ export const CUSTOM_LIMITS = {
 export const IMAGE_GENERATION_PRICE_TOKENS = 5;
 
 /**
+ * What one chat message costs in tokens once a free-plan user's free messages are used up, and
+ * what one voice message costs a free-plan user (decision 35; Premium includes both). The web app
+ * shows them in the chat; the server's billing catalogue (`costs.message`, `costs.voiceMessage`)
+ * charges the same.
+ */
+export const MESSAGE_PRICE_TOKENS = 1;
+export const VOICE_MESSAGE_PRICE_TOKENS = 5;
+
+/**
  * Session replay (spec section 9): the share of sessions recorded, how often the recorder uploads
  * what it recorded, and the longest it ever waits between uploads (a failed upload is retried
  * within it).

@@ -4,6 +4,7 @@ import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
 import type { AnswerService, ReplyJob } from "../services/answers.ts";
 import type { ModerationService } from "../services/moderation.ts";
+import type { VoiceService } from "../services/voice.ts";
 import { answerUserMessage } from "./answer.ts";
 
 /** How many earlier messages a reply is written from (prompt assembly trims further). */
@@ -15,6 +16,7 @@ const FAILED_REPLY = "Sorry, I couldn't answer just now. Your message was not ch
 
 export interface ReplyDependencies {
   answers: AnswerService;
+  voice: VoiceService;
   llm: LlmProvider;
   bus: EventBus;
   moderation: ModerationService;
@@ -33,10 +35,11 @@ export interface ReplyDependencies {
 export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
   return {
     maxAttempts: 3,
-    run(job, context) {
-      return answerUserMessage(deps, job, context, "typing", async ({ chat, placeholder }) => {
-        const context = await deps.answers.replyMaterial(chat.id, job.userMessageId, HISTORY_LIMIT);
-        if (!context) return undefined;
+    async run(job, context) {
+      await answerUserMessage(deps, job, context, "typing", async ({ chat, placeholder }) => {
+        const material = await deps.answers.replyMaterial(chat.id, job.userMessageId, HISTORY_LIMIT);
+        if (!material) return undefined;
+        const context = { ...material, voiceNote: job.voiceNote !== undefined };
 
         // the reply is judged with the chat so far and the character it speaks as
         const moderationContext = {
@@ -70,9 +73,12 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         }
         return { type: "text", text: reply };
       });
+      // asked for a voice message: the stored reply is read aloud (the voice job, status_change events)
+      if (job.voiceNote) await deps.voice.startVoiceNote({ ...job, charge: job.voiceNote });
     },
     async onFailed(job) {
       await deps.answers.refundAndNotify(job, FAILED_REPLY);
+      await deps.voice.refund(job.userId, job.voiceNote);
     },
   };
 }

@@ -35,7 +35,11 @@ export function voiceJobHandler(deps: VoiceDependencies): JobHandler<VoiceJob> {
     maxAttempts: 3,
     async run(job, context) {
       const work = await deps.voice.work(job);
-      if (!work) return;
+      if (!work) {
+        // the message went while its voice waited: nothing was made, nothing is owed
+        await deps.voice.refund(job.userId, job.charge);
+        return;
+      }
       if (work.status === "ready") {
         await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", work.link));
         return;
@@ -54,7 +58,7 @@ export function voiceJobHandler(deps: VoiceDependencies): JobHandler<VoiceJob> {
       await deps.bus.publish(job.userId, voiceStatusEvent(job, "ready", link));
     },
     async onFailed(job) {
-      if (await deps.voice.markFailed(job.messageId)) {
+      if (await deps.voice.markFailed(job)) {
         await deps.bus.publish(job.userId, voiceStatusEvent(job, "failed"));
       }
     },

@@ -7,7 +7,7 @@ import { chatEvent } from "../realtime/chat-events.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
-import type { BillingService, Charge } from "./billing/billing-service.ts";
+import type { BillingService, Charge, VoiceCharge } from "./billing/billing-service.ts";
 import { replyCharacterCard } from "./custom-characters/reply-card.ts";
 import type { ImageIntent } from "./image-intents.ts";
 import type { Presenter } from "./presenters.ts";
@@ -21,7 +21,10 @@ export interface AnswerJob {
 }
 
 /** A user message the character answers with text. */
-export type ReplyJob = AnswerJob;
+export interface ReplyJob extends AnswerJob {
+  /** the message asked for a voice message: the reply is voiced, paid with this (decision 35) */
+  voiceNote?: VoiceCharge;
+}
 
 /** A user message that asked for a picture or video; paid for like any message. */
 export interface ImageJob extends AnswerJob {

@@ -22,6 +22,7 @@ import { expandCardMacros, mentionsUser } from "./custom-characters/card-macros.
 import type { ImageIntents } from "./image-intents.ts";
 import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
+import type { VoiceIntents } from "./voice-intents.ts";
 
 /** How many recent turns a new message is judged with. */
 const MODERATION_TURNS = 6;
@@ -43,6 +44,7 @@ export class ChatService {
   readonly #jobs: JobQueue;
   readonly #moderation: ModerationService;
   readonly #imageIntents: ImageIntents;
+  readonly #voiceIntents: VoiceIntents;
   readonly #storage: MediaStorage;
   readonly #log: { error(obj: object, msg: string): void };
   readonly #bus: EventBus;
@@ -56,6 +58,7 @@ export class ChatService {
     jobs: JobQueue;
     moderation: ModerationService;
     imageIntents: ImageIntents;
+    voiceIntents: VoiceIntents;
     storage: MediaStorage;
     log: { error(obj: object, msg: string): void };
     bus: EventBus;
@@ -68,6 +71,7 @@ export class ChatService {
     this.#storage = deps.storage;
     this.#log = deps.log;
     this.#imageIntents = deps.imageIntents;
+    this.#voiceIntents = deps.voiceIntents;
     this.#jobs = deps.jobs;
     this.#moderation = deps.moderation;
     this.#characters = deps.characters;
@@ -151,7 +155,10 @@ export class ChatService {
    * Stores the user's message and pays for it in one transaction: premium text is included,
    * free accounts use a free message, then tokens; otherwise 402 and nothing is stored. A message
    * asking for a picture (see image-intents.ts) is also an image prompt, checked as one, and is
-   * answered by the image job (`realistic` picks the style) instead of a text reply.
+   * answered by the image job (`realistic` picks the style) instead of a text reply. A message
+   * asking for a voice message (voice-intents.ts) is answered by a reply that is read aloud, paid
+   * for with the message (decision 35: included in premium, tokens on the free plan; 402
+   * `voice_message` and nothing stored when they do not cover it).
    */
   /** The recent turns a new message is judged with: a minor set up a few messages ago stays one. */
   async #moderationContext(chatId: number): Promise<ModerationContext> {
@@ -173,6 +180,7 @@ export class ChatService {
     const sender = await this.#chats.senderState(chatId, userId);
     if (!sender) throw new NotFoundError(`Chat ${chatId} does not exist.`);
     const intent = this.#imageIntents.detect(text);
+    const wantsVoice = !intent && this.#voiceIntents.detect(text);
     // a photo request is an image prompt: checked (and recorded, when refused) as one
     await this.#moderation.check(
       text,
@@ -191,11 +199,20 @@ export class ChatService {
       });
       await work.chats.touch(chatId, message.created_at);
       const job: ReplyJob = { userId, chatId, userMessageId: message.id, charge };
+      let paid = balance;
       if (intent) {
         const imageJob: ImageJob = { ...job, intent, realistic };
         await this.#jobs.enqueue("image", imageJob, { db: trx });
+      } else if (wantsVoice) {
+        const voiceNote = await this.#billing.payForVoice(trx, {
+          userId,
+          plan: sender.plan,
+          reference: `voice_note:message:${message.id}`,
+        });
+        if (voiceNote.kind === "tokens") paid = { ...balance, tokens: balance.tokens - voiceNote.amount };
+        await this.#jobs.enqueue("reply", { ...job, voiceNote }, { db: trx });
       } else await this.#jobs.enqueue("reply", job, { db: trx });
-      return { message: this.#present.message(message, sender.characterId), balance };
+      return { message: this.#present.message(message, sender.characterId), balance: paid };
     });
     // The character reacts as soon as the message is stored, not once a worker has claimed the job
     // (on Postgres and Redis that is several round trips later). The job sends the same placeholder

@@ -89,38 +89,58 @@ function normalize(text: string): string {
   return text.replace(/[\u2018\u2019\u02bc]/g, "'").toLowerCase();
 }
 
-function negated(before: string): boolean {
+function negated(before: string, negation: RegExp): boolean {
   const breaks = [...before.matchAll(CLAUSE_BREAK)];
   const last = breaks.at(-1);
   const clause = last ? before.slice((last.index ?? 0) + last[0].length) : before;
   const words = clause.trim().split(/\s+/).filter(Boolean).slice(-NEGATION_WINDOW_WORDS);
   // "why not send me one?" asks for it
-  return NEGATION.test(words.join(" ").replace(/\bwhy not\b/g, ""));
+  return negation.test(words.join(" ").replace(/\bwhy not\b/g, ""));
 }
 
-export class ImageIntents {
+/**
+ * Phrases of the pattern language matched in a message: the earliest match that no negation of
+ * its clause precedes. Picture requests and voice requests (voice-intents.ts) both read with it.
+ */
+export class RequestPhrases {
   readonly #patterns: RegExp[];
+  readonly #negation: RegExp;
 
-  constructor(phrases: readonly string[] = DEFAULT_IMAGE_INTENTS) {
+  constructor(phrases: readonly string[], negation: RegExp = NEGATION) {
     this.#patterns = phrases.map((phrase) => new RegExp(compileIntentPhrase(phrase), "giu"));
+    this.#negation = negation;
   }
 
-  /** What the message asks for, or null when it is not a request for a picture. */
-  detect(text: string): ImageIntent | null {
+  /** The words of the earliest request in the text (lower case), or null when there is none. */
+  firstMatch(text: string): string | null {
     const normalized = normalize(text);
     let found: string | null = null;
     let foundAt = Number.POSITIVE_INFINITY;
     for (const pattern of this.#patterns) {
       for (const match of normalized.matchAll(pattern)) {
         const at = match.index ?? 0;
-        if (at < foundAt && !negated(normalized.slice(0, at))) {
+        if (at < foundAt && !negated(normalized.slice(0, at), this.#negation)) {
           found = match[0];
           foundAt = at;
         }
       }
     }
+    return found;
+  }
+}
+
+export class ImageIntents {
+  readonly #phrases: RequestPhrases;
+
+  constructor(phrases: readonly string[] = DEFAULT_IMAGE_INTENTS) {
+    this.#phrases = new RequestPhrases(phrases);
+  }
+
+  /** What the message asks for, or null when it is not a request for a picture. */
+  detect(text: string): ImageIntent | null {
+    const found = this.#phrases.firstMatch(text);
     if (found === null) return null;
     const media = VIDEO_WORDS.test(found) ? "video" : "photo";
-    return { media, private: media === "video" || PRIVATE_WORDS.test(normalized) };
+    return { media, private: media === "video" || PRIVATE_WORDS.test(normalize(text)) };
   }
 }

@@ -82,6 +82,7 @@ import { Presenter } from "./presenters.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 import { SessionReplayService } from "./session-replays.ts";
 import { VoiceService } from "./voice.ts";
+import { VoiceIntents } from "./voice-intents.ts";
 
 /** Wires repositories and providers into services; the one place that knows the whole graph. */
 export function createServices(deps: {
@@ -128,8 +129,8 @@ export function createServices(deps: {
   });
   const jobs = createJobQueue({ config: deps.config, database: deps.database, log: deps.log });
   const answers = new AnswerService({ db, billing, bus: deps.bus, presenter });
-  const voice = new VoiceService({ db, storage: deps.storage, jobs, users });
-  jobs.register("reply", replyJobHandler({ answers, llm: deps.llm, bus: deps.bus, moderation }));
+  const voice = new VoiceService({ db, storage: deps.storage, jobs, users, billing });
+  jobs.register("reply", replyJobHandler({ answers, voice, llm: deps.llm, bus: deps.bus, moderation }));
   jobs.register(
     "image",
     imageJobHandler({ answers, images: deps.images, bus: deps.bus, storage: deps.storage }),
@@ -322,6 +323,7 @@ export function createServices(deps: {
       jobs,
       moderation,
       imageIntents: new ImageIntents(parseIntentPhrases(deps.config.image.intents)),
+      voiceIntents: new VoiceIntents(),
       storage: deps.storage,
       log: deps.log,
       bus: deps.bus,

@@ -1,17 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { type Gender, PAYWALL_SOURCES, type voiceMessageResponseSchema } from "@reverie/shared";
+import type { Gender, voiceMessageResponseSchema } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
-import { BadRequestError, NotFoundError, PremiumRequiredError } from "../errors.ts";
+import { BadRequestError, NotFoundError } from "../errors.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { speakableText, voiceForGender } from "../providers/tts/index.ts";
 import type { SpeechAudio } from "../providers/tts/types.ts";
 import { CHARACTER_VOICES, type CharacterVoiceId, isCharacterVoice } from "../providers/tts/voices.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import { ChatRepository } from "../repositories/chats.ts";
+import { MessageRepository } from "../repositories/messages.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import { VoiceRepository } from "../repositories/voices.ts";
+import type { BillingService, VoiceCharge } from "./billing/billing-service.ts";
 
 export type VoiceMessageResponse = z.infer<typeof voiceMessageResponseSchema>;
 
@@ -20,6 +22,16 @@ export interface VoiceJob {
   userId: string;
   chatId: number;
   messageId: number;
+  /** what the voice was paid with, given back when it cannot be made (absent: included) */
+  charge?: VoiceCharge;
+}
+
+/** A reply that answers a request for a voice message, paid for when the request was sent. */
+export interface VoiceNoteRequest {
+  userId: string;
+  chatId: number;
+  userMessageId: number;
+  charge: VoiceCharge;
 }
 
 /** What the voice job finds: the recording made already, or the text to read and who speaks it. */
@@ -38,11 +50,11 @@ function voiceStorageKey(extension: string): string {
  */
 const STALE_GENERATION_MS = 15 * 60_000;
 
-/** The paywall the web app opens for a free account. */
-
 /**
- * Voice for a character's text messages, a premium feature included in the plan. Each message is
- * synthesized once (by the `voice` job); later requests get the stored file.
+ * Voice for a character's text messages (decision 35): included in premium, paid with tokens on
+ * the free plan (through the billing service's ledger, given back when the voice cannot be made).
+ * Each message is synthesized once (by the `voice` job); later requests get the stored file free.
+ * A reply to a request for a voice message ("send me a voice note") is voiced the same way.
  */
 export class VoiceService {
   readonly #db: Kysely<Database>;
@@ -51,9 +63,19 @@ export class VoiceService {
   readonly #users: UserRepository;
   readonly #chats: ChatRepository;
   readonly #voices: VoiceRepository;
+  readonly #messages: MessageRepository;
+  readonly #billing: BillingService;
 
-  constructor(deps: { db: Kysely<Database>; storage: MediaStorage; jobs: JobQueue; users: UserRepository }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    storage: MediaStorage;
+    jobs: JobQueue;
+    users: UserRepository;
+    billing: BillingService;
+  }) {
     this.#db = deps.db;
+    this.#billing = deps.billing;
+    this.#messages = new MessageRepository(deps.db);
     this.#storage = deps.storage;
     this.#jobs = deps.jobs;
     this.#users = deps.users;
@@ -72,24 +94,25 @@ export class VoiceService {
     }
     if (message.type !== "text") throw new BadRequestError("Only text messages can be played as voice.");
     if (!speakableText(message.text)) throw new BadRequestError("This message has nothing to read aloud.");
-    const user = await this.#users.findById(userId);
-    if (user?.plan !== "premium") {
-      throw new PremiumRequiredError(
-        PAYWALL_SOURCES.voiceMessageFreePlanUser,
-        "Voice messages are part of Premium.",
-      );
-    }
-
     if (message.voice_status === "ready" && message.voice_key) {
       return this.#ready(messageId, message.voice_key);
     }
+    const plan = (await this.#users.findById(userId))?.plan === "premium" ? "premium" : "free";
     const staleBefore = new Date(Date.now() - STALE_GENERATION_MS);
     const started = await this.#db.transaction().execute(async (trx) => {
-      if (!(await new VoiceRepository(trx).claim(messageId, staleBefore))) return false;
-      const job: VoiceJob = { userId, chatId, messageId };
+      if (!(await new VoiceRepository(trx).claim(messageId, staleBefore))) return null;
+      // a voice may be asked for again after a failed one: each charge has a reference of its own
+      const reference = `voice:message:${messageId}:${randomBytes(6).toString("base64url")}`;
+      // 402 rolls the claim back with it
+      const charge = await this.#billing.payForVoice(trx, { userId, plan, reference });
+      const job: VoiceJob = { userId, chatId, messageId, charge };
       await this.#jobs.enqueue("voice", job, { db: trx });
-      return true;
+      return { charge };
     });
+    if (started?.charge.kind === "tokens") {
+      const { free_msgs, tokens } = await this.#billing.balance(userId);
+      return { message_id: messageId, status: "generating", balance: { free_msgs, tokens } };
+    }
     if (!started) {
       // someone else started it; it may have finished since the first look
       const current = await this.#voices.findMessage(chatId, messageId);
@@ -98,6 +121,35 @@ export class VoiceService {
       }
     }
     return { message_id: messageId, status: "generating" };
+  }
+
+  /**
+   * Voices the character's reply to a request for a voice message, once the reply is stored (the
+   * reply job calls it); a retry of the reply finds the voice started and starts nothing. When
+   * there is no reply to voice (the chat was deleted meanwhile), its charge is given back.
+   */
+  async startVoiceNote(request: VoiceNoteRequest): Promise<void> {
+    const reply = await this.#messages.replyTo(request.chatId, request.userMessageId);
+    if (reply?.type !== "text" || !speakableText(reply.text)) {
+      await this.refund(request.userId, request.charge);
+      return;
+    }
+    await this.#db.transaction().execute(async (trx) => {
+      if (!(await new VoiceRepository(trx).claim(reply.id, new Date(Date.now() - STALE_GENERATION_MS))))
+        return;
+      const job: VoiceJob = {
+        userId: request.userId,
+        chatId: request.chatId,
+        messageId: reply.id,
+        charge: request.charge,
+      };
+      await this.#jobs.enqueue("voice", job, { db: trx });
+    });
+  }
+
+  /** Gives back what a voice was paid with (idempotent: the refund's ledger reference). */
+  refund(userId: string, charge: VoiceCharge | undefined): Promise<void> {
+    return charge ? this.#billing.refundVoice({ userId, charge }) : Promise.resolve();
   }
 
   /**
@@ -137,9 +189,14 @@ export class VoiceService {
     return this.#link(key);
   }
 
-  /** After the voice job's last failed attempt; false when it had ended already (or the message is gone). */
-  markFailed(messageId: number): Promise<boolean> {
-    return this.#voices.markFailed(messageId);
+  /**
+   * After the voice job's last failed attempt: marked failed and its charge given back; false when
+   * it had ended already (or the message is gone).
+   */
+  async markFailed(job: VoiceJob): Promise<boolean> {
+    if (!(await this.#voices.markFailed(job.messageId))) return false;
+    await this.refund(job.userId, job.charge);
+    return true;
   }
 
   #ready(messageId: number, key: string): VoiceMessageResponse {

@@ -8,9 +8,11 @@ import { DatabaseJobQueue } from "../../src/queue/job-queue.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
+import { UserRepository } from "../../src/repositories/users.ts";
 import { AnswerService } from "../../src/services/answers.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { ModerationService } from "../../src/services/moderation.ts";
+import { VoiceService } from "../../src/services/voice.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -30,6 +32,15 @@ const answersOf = (t: TestApp, bus: MemoryEventBus) =>
     billing: new BillingService({ db: t.database.db }),
     bus,
     presenter: t.presenter,
+  });
+/** The voice service a reply handler built by hand voices requested voice messages through (none here). */
+const voiceOf = (t: TestApp) =>
+  new VoiceService({
+    db: t.database.db,
+    storage: t.storage,
+    jobs: new DatabaseJobQueue(t.database.db, t.database.dialect),
+    users: new UserRepository(t.database.db),
+    billing: new BillingService({ db: t.database.db }),
   });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
@@ -132,7 +143,13 @@ describe("character replies", () => {
     const restarted = new DatabaseJobQueue(t.database.db, t.database.dialect, { pollMs: 20 });
     restarted.register(
       "reply",
-      replyJobHandler({ answers: answersOf(t, bus), llm, bus, moderation: moderationFor(t) }),
+      replyJobHandler({
+        answers: answersOf(t, bus),
+        voice: voiceOf(t),
+        llm,
+        bus,
+        moderation: moderationFor(t),
+      }),
     );
     restarted.start();
     try {
@@ -156,7 +173,13 @@ describe("character replies", () => {
     const second = await call("POST", `/api/chats/${chat.id}/messages`, {
       message: { text: "second question" },
     });
-    const handler = replyJobHandler({ answers: answersOf(t, bus), llm, bus, moderation: moderationFor(t) });
+    const handler = replyJobHandler({
+      answers: answersOf(t, bus),
+      voice: voiceOf(t),
+      llm,
+      bus,
+      moderation: moderationFor(t),
+    });
     const jobFor = (message: { id: number }) => ({
       userId: user.id,
       chatId: chat.id,
@@ -192,7 +215,13 @@ describe("character replies", () => {
     const llm = new ScriptedLlm();
     const { t, bus, user, call, chat, events } = await setup({ llm, env: { JOBS_IN_PROCESS: "false" } });
     const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "twice at once" } });
-    const handler = replyJobHandler({ answers: answersOf(t, bus), llm, bus, moderation: moderationFor(t) });
+    const handler = replyJobHandler({
+      answers: answersOf(t, bus),
+      voice: voiceOf(t),
+      llm,
+      bus,
+      moderation: moderationFor(t),
+    });
     const job = {
       userId: user.id,
       chatId: chat.id,

@@ -5,10 +5,12 @@ import path from "node:path";
 import {
   chatSchema,
   healthReportSchema,
+  insufficientBalanceSchema,
   modelListSchema,
-  premiumRequiredSchema,
   type SocketEvent,
+  sendMessageResponseSchema,
   socketEventSchema,
+  VOICE_MESSAGE_PRICE_TOKENS,
   voiceMessageResponseSchema,
 } from "@reverie/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +19,7 @@ import { speakableText } from "../../src/providers/tts/index.ts";
 import { readWavInfo } from "../../src/providers/tts/wav.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
+import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -89,6 +92,28 @@ async function setup(
     }
     throw new Error(`the voice did not settle; events: ${JSON.stringify(events)}`);
   };
+  /** Gives the account tokens as a purchase would, through the billing service's ledger. */
+  const grantTokens = (amount: number) =>
+    new BillingService({ db: t.database.db }).grant(t.database.db, {
+      userId: user.id,
+      amount,
+      reason: "grant",
+      reference: `test-grant:${user.id}:${amount}`,
+    });
+  const balance = async () =>
+    t.database.db
+      .selectFrom("users")
+      .select(["tokens", "free_msgs"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+  const ledger = async () =>
+    t.database.db
+      .selectFrom("token_ledger")
+      .select(["delta", "reason", "reference"])
+      .where("user_id", "=", user.id)
+      .orderBy("id")
+      .execute();
+  const send = (text: string) => call("POST", `/api/chats/${chat.id}/messages`, { message: { text } });
   const voiceJobs = async () =>
     (await t.database.db.selectFrom("jobs").selectAll().where("kind", "=", "voice").execute()).length;
 
@@ -106,19 +131,22 @@ async function setup(
     voiceEvents,
     settled,
     voiceJobs,
+    grantTokens,
+    balance,
+    ledger,
+    send,
   };
 }
 
 describe("voice messages (embedded espeak-ng)", () => {
-  it("sends a free account to the paywall, and starts nothing", async () => {
+  it("answers a free account without the tokens 402 voice_message, and starts nothing", async () => {
     const { voice, greeting, voiceJobs, t } = await setup({ premium: false });
     const response = await voice(greeting.id);
-    expect(response.status).toBe(403);
-    expect(premiumRequiredSchema.parse(response.body)).toEqual({
-      statusCode: 403,
-      error: "premium_required",
-      source: "voice_message_free_plan_user",
-      message: "Voice messages are part of Premium.",
+    expect(response.status).toBe(402);
+    expect(insufficientBalanceSchema.parse(response.body)).toMatchObject({
+      statusCode: 402,
+      error: "insufficient_balance",
+      type: "voice_message",
     });
     expect(await voiceJobs()).toBe(0);
     expect(await t.database.db.selectFrom("message_voices").selectAll().execute()).toEqual([]);
@@ -398,6 +426,41 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
     expect(await readdir(voiceDir).catch(() => [])).toEqual([]);
   });
 
+  it("gives a free account's tokens back when the voice finally fails, and charges again only when asked again", async () => {
+    handler = (res) =>
+      res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"message":"overloaded"}}');
+    const { voice, greeting, settled, grantTokens, balance, ledger } = await setup({
+      env: speechEnv(),
+      premium: false,
+    });
+    await grantTokens(10);
+    expect((await voice(greeting.id)).status).toBe(202);
+    expect((await settled())?.status_information.status).toBe("failed");
+    expect((await balance()).tokens).toBe(10);
+    expect((await ledger()).map((row) => [row.reason, row.delta])).toEqual([
+      ["grant", 10],
+      ["voice_message", -VOICE_MESSAGE_PRICE_TOKENS],
+      ["refund", VOICE_MESSAGE_PRICE_TOKENS],
+    ]);
+
+    handler = (res) => res.writeHead(200, { "content-type": "audio/mpeg" }).end(MP3);
+    expect((await voice(greeting.id)).status).toBe(202);
+    expect((await settled(2))?.status_information.status).toBe("ready");
+    expect((await balance()).tokens).toBe(10 - VOICE_MESSAGE_PRICE_TOKENS);
+  });
+
+  it("gives back the tokens of a requested voice message that could not be made", async () => {
+    handler = (res) =>
+      res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"message":"overloaded"}}');
+    const { send, settled, grantTokens, balance, ledger } = await setup({ env: speechEnv(), premium: false });
+    await grantTokens(10);
+    expect((await send("send me a voice message")).status).toBe(202);
+    expect((await settled())?.status_information.status).toBe("failed");
+    // the reply itself was made (its free message stays spent); the voice's tokens come back
+    expect(await balance()).toEqual({ free_msgs: 9, tokens: 10 });
+    expect((await ledger()).map((row) => row.reason)).toEqual(["grant", "voice_message", "refund"]);
+  });
+
   it("does not retry a rejected key (401): failed after one request", async () => {
     handler = (res) =>
       res
@@ -414,5 +477,100 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "failed", attempts: 1 });
     expect(job.last_error).toContain("Incorrect API key provided");
+  });
+});
+
+describe("voice on the free plan: tokens buy it (decision 35)", () => {
+  it("charges a free account with tokens through the ledger, once; playing it again is free", async () => {
+    const { voice, greeting, settled, grantTokens, balance, ledger } = await setup({ premium: false });
+    await grantTokens(12);
+    const first = await voice(greeting.id);
+    expect(first.status).toBe(202);
+    expect(voiceMessageResponseSchema.parse(first.body)).toEqual({
+      message_id: greeting.id,
+      status: "generating",
+      balance: { free_msgs: 10, tokens: 12 - VOICE_MESSAGE_PRICE_TOKENS },
+    });
+    expect((await settled())?.status_information.status).toBe("ready");
+
+    const again = await voice(greeting.id);
+    expect(again.status).toBe(200);
+    expect(voiceMessageResponseSchema.parse(again.body).status).toBe("ready");
+    expect((await balance()).tokens).toBe(12 - VOICE_MESSAGE_PRICE_TOKENS);
+    expect((await ledger()).map((row) => [row.reason, row.delta])).toEqual([
+      ["grant", 12],
+      ["voice_message", -VOICE_MESSAGE_PRICE_TOKENS],
+    ]);
+  });
+
+  it("charges premium nothing", async () => {
+    const { voice, greeting, settled, ledger } = await setup();
+    expect((await voice(greeting.id)).body).toEqual({ message_id: greeting.id, status: "generating" });
+    expect((await settled())?.status_information.status).toBe("ready");
+    expect(await ledger()).toEqual([]);
+  });
+});
+
+describe("asking for a voice message in the chat (decision 35)", () => {
+  it("answers with a reply read aloud: the reply is stored, then its voice is made and announced", async () => {
+    const { send, settled, t, chat, ledger } = await setup();
+    const sent = await send("Send me a voice message, please");
+    expect(sent.status).toBe(202);
+    const userMessage = sendMessageResponseSchema.parse(sent.body).message;
+    const ready = await settled();
+    expect(ready?.status_information.status).toBe("ready");
+    expect(ready?.status_information.data.link).toMatch(VOICE_LINK);
+    const reply = await new MessageRepository(t.database.db).replyTo(chat.id, userMessage.id);
+    expect(reply?.id).toBe(ready?.message_id);
+    // the offline persona engine answers as a voice note, not with a refusal
+    expect(reply?.text).not.toMatch(/can't|cannot/i);
+    expect(await ledger()).toEqual([]); // premium: included
+  });
+
+  it("recognises the request in other languages, as picture requests are recognised", async () => {
+    const { send, settled } = await setup();
+    expect((await send("schick mir eine Sprachnachricht")).status).toBe(202);
+    expect((await settled())?.status_information.status).toBe("ready");
+  });
+
+  it("charges a free account its message and the voice's tokens", async () => {
+    const { send, settled, grantTokens, balance, ledger } = await setup({ premium: false });
+    await grantTokens(20);
+    const sent = sendMessageResponseSchema.parse((await send("can I hear your voice?")).body);
+    expect(sent.balance).toEqual({ free_msgs: 9, tokens: 20 - VOICE_MESSAGE_PRICE_TOKENS });
+    expect((await settled())?.status_information.status).toBe("ready");
+    expect(await balance()).toEqual({ free_msgs: 9, tokens: 20 - VOICE_MESSAGE_PRICE_TOKENS });
+    expect((await ledger()).map((row) => row.reason)).toEqual(["grant", "voice_message"]);
+  });
+
+  it("answers a free account without the tokens 402 voice_message: nothing stored, nothing spent", async () => {
+    const { send, t, chat, balance, voiceEvents } = await setup({ premium: false });
+    const refused = await send("send me a voice note");
+    expect(refused.status).toBe(402);
+    expect(insufficientBalanceSchema.parse(refused.body).type).toBe("voice_message");
+    expect(await balance()).toEqual({ free_msgs: 10, tokens: 0 });
+    const messages = await t.database.db
+      .selectFrom("messages")
+      .select("sender")
+      .where("chat_id", "=", chat.id)
+      .execute();
+    expect(messages.map((message) => message.sender)).toEqual(["model"]); // the greeting only
+    expect(voiceEvents()).toEqual([]);
+  });
+
+  it("a text that only mentions a voice is an ordinary message", async () => {
+    const { send, voiceJobs, t } = await setup();
+    expect((await send("I left you a voicemail yesterday")).status).toBe(202);
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      const done = await t.database.db
+        .selectFrom("jobs")
+        .select("status")
+        .where("kind", "=", "reply")
+        .where("status", "=", "done")
+        .execute();
+      if (done.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await voiceJobs()).toBe(0);
   });
 });

@@ -115,11 +115,15 @@ export const chatMessageParamsSchema = z.object({
 /** Unlocking a private_image / private_video message: the message with its full media, and the balance after. */
 export const unlockMessageResponseSchema = z.object({ message: messageSchema, balance: balanceSchema });
 
-/** Voice for a character's message: `ready` carries the link at once; `generating` ends with a status_change event. */
+/**
+ * Voice for a character's message: `ready` carries the link at once; `generating` ends with a
+ * status_change event. `balance` comes with a request that charged tokens (a free-plan user).
+ */
 export const voiceMessageResponseSchema = z.object({
   message_id: z.number().int(),
   status: z.enum(["generating", "ready"]),
   link: z.string().optional(),
+  balance: balanceSchema.optional(),
 });
 
 /** 403 for a premium feature on the free plan: the web app opens the paywall with `source`. */

@@ -335,6 +335,10 @@ function compose(reading: Reading, rng: Rng): string {
     lore: loreFact(request.character, lower, previousReply),
   };
   const say = (pool: Line[], statement = false): string | null => pickLine(pool, scene, rng, statement);
+  if (request.voiceNote) {
+    const spoken = say(lines.VOICE_NOTE);
+    if (spoken) return spoken;
+  }
 
   const parts: string[] = [];
   const opensWithHello = GREETING_START.test(lower);

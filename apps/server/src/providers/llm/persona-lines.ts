@@ -345,6 +345,30 @@ export const REQUEST: Line[] = [
   bond("romantic", () => "Anything for you. Well, almost anything. This one's easy."),
 ];
 
+/** "Send me a voice message": the words of the voice note itself, spoken to the user. */
+export const VOICE_NOTE: Line[] = [
+  (s) =>
+    `Hey${s.v}, it's ${s.persona.first}. You wanted to hear my voice, so here I am. I was just thinking about ${s.hobby}, and about you. Talk to me soon, okay?`,
+  (s) =>
+    `Hi${s.v}! A voice message, just for you. I'm smiling while I record this, so I hope you can hear it. Tell me how your day is going.`,
+  (s) =>
+    `It's me${s.v}. I don't send these to just anyone, you know. I hope this makes your day a little better. Now it's your turn to tell me something.`,
+  tone(
+    "playful",
+    (s) =>
+      `Testing, testing... Hi${s.v}! You asked for it, so here's my voice. Be honest: do I sound the way you imagined?`,
+  ),
+  tone(
+    "gentle",
+    (s) =>
+      `Hi${s.v}. I wanted you to hear this in my own voice: I'm really glad you're here. Take care of yourself, and write back soon.`,
+  ),
+  tone(
+    "cool",
+    (s) => `Hey${s.v}. You wanted my voice, you got it. Don't get used to it. Okay, maybe a little.`,
+  ),
+];
+
 /** "Challenge accepted", "Deal", "You're on", "Promise?" */
 export const DEAL: Line[] = [
   () => "Ha! Deal. You're going to regret that.",

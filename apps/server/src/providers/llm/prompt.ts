@@ -26,13 +26,19 @@ export function countTokens(messages: readonly ChatMessage[]): number {
 const SUMMARY_SHARE = 0.25;
 const SUMMARY_MAX_CHARS = 1600;
 
+/** The user asked for a voice message: the reply is read aloud by the app's speech voice. */
+const VOICE_NOTE_INSTRUCTION =
+  "The user asked for a voice message, and your reply will be sent as one, read aloud in your voice. Write only the words you say in it, as spoken language: no actions, emoji or stage directions, and never say that you cannot send voice messages.";
+
 export function buildChatMessages(
   request: ReplyRequest,
   options: { maxPromptTokens: number },
 ): ChatMessage[] {
   const system: ChatMessage = {
     role: "system",
-    content: buildSystemPrompt(request.character, request.userName),
+    content: request.voiceNote
+      ? `${buildSystemPrompt(request.character, request.userName)}\n\n${VOICE_NOTE_INSTRUCTION}`
+      : buildSystemPrompt(request.character, request.userName),
   };
   const turns = request.history.filter((turn) => turn.text.trim().length > 0);
   if (turns.length === 0) return [system];

@@ -46,6 +46,8 @@ export interface ReplyRequest {
   history: ChatTurn[];
   /** The user's first name from their profile, when known. */
   userName: string | null;
+  /** The user asked for a voice message: the reply is read aloud, so it is written to be spoken. */
+  voiceNote?: boolean;
   /** Makes offline replies reproducible (tests); real models ignore it. */
   seed?: number;
   signal?: AbortSignal;

@@ -9,6 +9,9 @@ import { presentLedgerEntry } from "./ledger-descriptions.ts";
 /** How a message was paid for, so an answer that finally fails can be refunded exactly. */
 export type Charge = { kind: "none" } | { kind: "free_message" } | { kind: "tokens"; amount: number };
 
+/** How a voice message was paid for; `reference` is its ledger row, refunded as `refund:<reference>`. */
+export type VoiceCharge = { kind: "none" } | { kind: "tokens"; amount: number; reference: string };
+
 /** A database handle: the service's own, or the caller's transaction. */
 type Db = Kysely<Database>;
 
@@ -64,6 +67,46 @@ export class BillingService {
       );
     }
     return { charge: { kind: "tokens", amount }, balance: { ...sender.balance, tokens: tokensLeft } };
+  }
+
+  /**
+   * Pays for a voice message inside the caller's transaction (decision 35): included in premium,
+   * else its price in tokens; 402 `voice_message` when the tokens do not cover it (the caller's
+   * transaction then rolls back what it started). `reference` names the charge in the ledger.
+   */
+  async payForVoice(
+    trx: Db,
+    voice: { userId: string; plan: "free" | "premium"; reference: string },
+  ): Promise<VoiceCharge> {
+    if (voice.plan === "premium") return { kind: "none" };
+    const amount = CATALOGUE.costs.voiceMessage;
+    const left = await new LedgerRepository(trx).debit({
+      userId: voice.userId,
+      amount,
+      reason: "voice_message",
+      reference: voice.reference,
+    });
+    if (left === null) {
+      throw new PaymentRequiredError(
+        "voice_message",
+        `A voice message costs ${amount} tokens on the free plan. Get tokens, or go Premium for voice included.`,
+      );
+    }
+    return { kind: "tokens", amount, reference: voice.reference };
+  }
+
+  /** Gives back a voice message's tokens once it could not be made. Idempotent (the refund's reference). */
+  async refundVoice(refund: { userId: string; charge: VoiceCharge }): Promise<void> {
+    const { charge } = refund;
+    if (charge.kind === "none") return;
+    await this.#db.transaction().execute((trx) =>
+      new LedgerRepository(trx).credit({
+        userId: refund.userId,
+        amount: charge.amount,
+        reason: "refund",
+        reference: `refund:${charge.reference}`,
+      }),
+    );
   }
 
   /** Pays for unlocking a private picture or video of a chat, inside the caller's transaction. */

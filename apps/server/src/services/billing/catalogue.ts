@@ -1,4 +1,10 @@
-import { IMAGE_GENERATION_PRICE_TOKENS, type PlanVariant, type TOKEN_PACKAGE_SIZES } from "@reverie/shared";
+import {
+  IMAGE_GENERATION_PRICE_TOKENS,
+  MESSAGE_PRICE_TOKENS,
+  type PlanVariant,
+  type TOKEN_PACKAGE_SIZES,
+  VOICE_MESSAGE_PRICE_TOKENS,
+} from "@reverie/shared";
 
 /**
  * Every price and allowance of the product, in one place (issue 10). Money is in integer cents of
@@ -12,7 +18,9 @@ export const CATALOGUE = {
   freeMessages: 10,
   /** what things cost in tokens; premium text messages and voice are included in the plan */
   costs: {
-    message: 1,
+    message: MESSAGE_PRICE_TOKENS,
+    /** a character's message read aloud for a free-plan user (decision 35) */
+    voiceMessage: VOICE_MESSAGE_PRICE_TOKENS,
     unlockPrivateImage: 20,
     unlockPrivateVideo: 40,
     customCharacter: 30,

@@ -17,6 +17,8 @@ export function describeLedgerEntry(row: TokenLedgerRow): string {
     case "refund":
       if (row.reference?.startsWith("refund:image_request:"))
         return "Refund for pictures that could not be made";
+      if (row.reference?.startsWith("refund:voice"))
+        return "Refund for a voice message that could not be made";
       return row.delta > 0 ? "Refund for a reply that could not be made" : "A free message given back";
     case "grant":
       return "Added by Reverie support";
@@ -28,6 +30,8 @@ export function describeLedgerEntry(row: TokenLedgerRow): string {
       return row.delta === 0 ? "Created a character (included in Premium)" : "Created a character";
     case "image_generation":
       return "Generated pictures";
+    case "voice_message":
+      return "A voice message";
     default:
       return row.reason;
   }
