@@ -5,7 +5,7 @@ import { type RecordedRequest, startFakeUpstream } from "../apps/server/test/hel
 import { arrangeAccount, skipOverlays, useBrowser } from "./support/browser.ts";
 import { buildCharacter } from "./support/characters.ts";
 import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
-import { buyTokens, tokenCount } from "./support/payments.ts";
+import { buyTokens, checkoutOutcome, payWithCard, TEST_CARDS, tokenCount } from "./support/payments.ts";
 import { useOwnServer } from "./support/server.ts";
 
 const browser = useBrowser();
@@ -45,6 +45,63 @@ describe("custom characters in the browser", () => {
     const before = await storedReplies(page).count();
     await send(page, "Hi Nova, tell me about your day");
     await expect.poll(() => storedReplies(page).count(), { timeout: 30_000 }).toBe(before + 1);
+  });
+
+  it("a free-plan user's new character opens with the Premium offer; after subscribing, they chat with it", async () => {
+    const page = await browser.newPage();
+    await signUpAndOpenChat(page, uniqueEmail("paywall-builder"));
+    await buyTokens(page, "tokens_100");
+
+    await page.goto("/create_ai");
+    await buildCharacter(page, "Iris", { age: "26", category: "female" });
+    await page.waitForURL(
+      (url) => url.pathname === "/my_ai" && url.searchParams.get("callback") === "paywall",
+      {
+        timeout: 20_000,
+      },
+    );
+    const offer = page.getByTestId("creation-paywall-offer");
+    await offer.getByText("Iris is ready").waitFor();
+    const stored = await page.evaluate(() => ({
+      character: JSON.parse(localStorage.getItem("paywall_ai") ?? "null") as {
+        id: number;
+        name: string;
+      } | null,
+      callback: localStorage.getItem("callback"),
+    }));
+    expect(stored.character?.name).toBe("Iris");
+    // spent: the next character goes the usual way
+    expect(stored.callback).toBeNull();
+
+    await offer.getByTestId("creation-paywall-link").click();
+    await page.waitForURL((url) => url.pathname === "/paywall");
+    await page
+      .locator('[data-testid="plan-card"][data-plan-id="premium_1_month"]')
+      .getByTestId("choose-plan")
+      .click();
+    await payWithCard(page, TEST_CARDS.approves);
+    expect(await checkoutOutcome(page)).toBe("premium-started");
+    await page.getByTestId("checkout-continue").click();
+    await page.waitForURL((url) => url.pathname === `/my_ais/${stored.character?.id}`);
+    await page.getByTestId("my-ai-details").waitFor();
+    expect(await page.getByTestId("creation-paywall-offer").count()).toBe(0);
+
+    await page.getByTestId("chat-with-character").click();
+    await page.waitForURL((url) => url.pathname === `/chat/${stored.character?.id}`);
+    await page.getByTestId("conversation").waitFor();
+    const before = await storedReplies(page).count();
+    await send(page, "Hi Iris, I went premium for you");
+    await expect.poll(() => storedReplies(page).count(), { timeout: 30_000 }).toBe(before + 1);
+  });
+
+  it("/my_ai with no new character kept says so and offers the constructor", async () => {
+    const page = await browser.newPage();
+    await signUpAndOpenChat(page, uniqueEmail("my-ai-empty"));
+    await page.goto("/my_ai");
+    await page.getByTestId("my-ai-empty").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/my_ai");
+    await page.getByTestId("my-ai-empty").getByRole("link", { name: "Create your AI" }).click();
+    await page.waitForURL((url) => url.pathname === "/create_ai");
   });
 
   it("generates 2 pictures of a character: they appear and the balance drops once per picture", async () => {
