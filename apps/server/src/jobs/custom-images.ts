@@ -2,7 +2,8 @@ import { newGeneratedPictureKeys } from "../media/generated-pictures.ts";
 import { thumbnail } from "../media/image-encoding.ts";
 import { SIZES } from "../media/sizes.ts";
 import type { MediaStorage } from "../media/storage.ts";
-import { pictureScene } from "../providers/image/prompt.ts";
+import { parsePictureDetails } from "../providers/image/picture-details.ts";
+import { lookForPicture, pictureScene } from "../providers/image/prompt.ts";
 import type { ImageProvider, ImageRequest } from "../providers/image/types.ts";
 import type { JobHandler } from "../queue/job-queue.ts";
 import { lookForCharacter } from "../services/character-looks.ts";
@@ -21,14 +22,16 @@ export interface CustomImagesDependencies {
 /**
  * What the image provider is asked for one picture of an order, as a chat's photo request is
  * built (jobs/image.ts): the character card, its look (which keeps every picture of one character
- * alike), the place, the style and a seed; the provider adds "adult, fully clothed" and the
+ * alike, dressed as the prompt asks), the place, light of day and props the prompt names
+ * (parsePictureDetails), the style and a seed; the provider adds "adult, fully clothed" and the
  * safety negative prompt. Providers take what a picture shows from a chat request ("a photo of
  * you at the beach" → "at the beach"), so the user's prompt is put the same way to be kept whole.
  */
 export function pictureRequest(order: PictureOrder, position: number): ImageRequest {
   // one seed per picture: the pictures of a request differ, a retry makes the same one again
   const seed = `image_request:${order.requestId}:picture:${position}`;
-  const look = lookForCharacter(order.character);
+  const details = parsePictureDetails(order.prompt);
+  const look = lookForPicture(lookForCharacter(order.character), details, seed);
   const request = `a picture of you ${order.prompt}`;
   return {
     character: {
@@ -39,7 +42,9 @@ export function pictureRequest(order: PictureOrder, position: number): ImageRequ
     },
     look,
     request,
-    scene: pictureScene(request, look, seed),
+    scene: pictureScene(details, look, seed),
+    time: details.time,
+    props: details.props,
     style: order.style,
     seed,
     ...SIZES.photo,

@@ -28,6 +28,8 @@ const SCENE: Record<SceneId, readonly string[]> = {
   snowy_cabin: ["It's freezing out here, but look at all this snow ❄️"],
   garden: ["The flowers are blooming, and so am I 🌸"],
   sakura: ["Cherry blossoms everywhere. I saved you a petal 🌸"],
+  bridge: ["On the old bridge, watching the river go by. Come find me?"],
+  bedroom: ["Lazy moment in my room. Wish you were here 🛏️"],
 };
 
 const PRIVATE_PHOTO: readonly string[] = [

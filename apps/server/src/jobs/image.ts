@@ -4,7 +4,8 @@ import { blurredPreview, pixelsOfSize, thumbnail } from "../media/image-encoding
 import { SIZES, VIDEO, videoStillSize } from "../media/sizes.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { encodeKenBurnsVideo } from "../media/video.ts";
-import { pictureScene } from "../providers/image/prompt.ts";
+import { parsePictureDetails } from "../providers/image/picture-details.ts";
+import { lookForPicture, pictureScene } from "../providers/image/prompt.ts";
 import type { GeneratedImage, ImageProvider } from "../providers/image/types.ts";
 import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
@@ -131,8 +132,10 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
 
         // one seed per request: two requests differ, a retry of one makes the same picture
         const seed = `chat:${job.chatId}:message:${job.userMessageId}`;
-        const look = lookForCharacter(character);
-        const scene = pictureScene(request.text, look, seed);
+        const details = parsePictureDetails(request.text);
+        // the same person in another outfit or the one asked for, posed and framed by the seed
+        const look = lookForPicture(lookForCharacter(character), details, seed);
+        const scene = pictureScene(details, look, seed);
         const video = job.intent.media === "video";
         const image = await deps.images.generate({
           character: {
@@ -144,6 +147,8 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
           look,
           request: request.text,
           scene,
+          time: details.time,
+          props: details.props,
           style: job.realistic ? "realistic" : "anime",
           seed,
           ...(video ? VIDEO_STILL : SIZES.photo),

@@ -248,7 +248,8 @@ describe("image generation (/api/custom/images)", () => {
     expect(images.requests).toHaveLength(2);
     expect(new Set(images.requests.map((request) => request.seed)).size).toBe(2);
     for (const request of images.requests) {
-      expect(request.look).toEqual(look);
+      // the same person in every picture; the outfit may change from one to the next
+      expect({ ...request.look, outfit: look.outfit }).toEqual(look);
       expect(request.style).toBe("realistic");
       const { prompt: text, negativePrompt } = buildImagePrompt(request);
       expect(text).toContain(prompt);
@@ -279,6 +280,68 @@ describe("image generation (/api/custom/images)", () => {
     ]);
   });
 
+  it("draws what the prompt asks: the place, the time of day, the clothes' colour and what is held", async () => {
+    const painter = await user(100);
+    /** Generates one picture for the prompt; what the provider was asked and the picture's pixels. */
+    async function picture(prompt: string) {
+      images.requests.length = 0;
+      const accepted = await painter.call("POST", "/api/custom/images", {
+        model_id: catalogModelId,
+        user_prompt: prompt,
+        count: 1,
+        style: "realistic",
+      });
+      expect(accepted.status).toBe(202);
+      const event = await painter.pictures(customImagesAcceptedSchema.parse(accepted.body).request_id);
+      const file = await fetchFile(event.images_urls[0] ?? "");
+      const { data, info } = await sharp(file.body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      return { asked: images.requests[0] as ImageRequest, data, width: info.width, height: info.height };
+    }
+    type Picture = Awaited<ReturnType<typeof picture>>;
+    /** The share of pixels in a band of rows (fractions of the height) that pass `test`. */
+    function share(
+      image: Picture,
+      rows: [number, number],
+      test: (r: number, g: number, b: number) => boolean,
+    ) {
+      let hits = 0;
+      let total = 0;
+      const x0 = Math.round(image.width * 0.3);
+      const x1 = Math.round(image.width * 0.7);
+      for (let y = Math.round(image.height * rows[0]); y < Math.round(image.height * rows[1]); y++) {
+        for (let x = x0; x < x1; x++) {
+          const i = (y * image.width + x) * 3;
+          total += 1;
+          if (test(image.data[i] as number, image.data[i + 1] as number, image.data[i + 2] as number))
+            hits += 1;
+        }
+      }
+      return hits / total;
+    }
+    const red = (r: number, g: number, b: number) => r > 110 && r > g * 1.8 && r > b * 1.6;
+    const blue = (r: number, g: number, b: number) => b > 110 && b > r * 1.5 && b > g * 1.15;
+    const brightness = (image: Picture) => {
+      // the top rows, above the head: the sky
+      const band = image.data.subarray(0, image.width * Math.round(image.height * 0.06) * 3);
+      return band.reduce((sum, value) => sum + value, 0) / band.length;
+    };
+
+    const bridge = await picture("Charles Bridge at night, violin, red coat");
+    const beach = await picture("at the beach on a sunny day, blue hoodie");
+
+    expect(bridge.asked).toMatchObject({ scene: "bridge", time: "night", props: ["violin"] });
+    expect(bridge.asked.look.outfit).toMatchObject({ style: "jacket", primary: "#b8283a" });
+    expect(beach.asked).toMatchObject({ scene: "beach_day", time: "day", props: [] });
+    expect(beach.asked.look.outfit).toMatchObject({ style: "hoodie", primary: "#2f5fb8" });
+    // and the pictures show it: a red coat and a blue hoodie on the torso, a night sky and a day one
+    const torso: [number, number] = [0.85, 1];
+    expect(share(bridge, torso, red)).toBeGreaterThan(0.2);
+    expect(share(beach, torso, red)).toBeLessThan(0.05);
+    expect(share(beach, torso, blue)).toBeGreaterThan(0.2);
+    expect(share(bridge, torso, blue)).toBeLessThan(0.05);
+    expect(brightness(bridge)).toBeLessThan(brightness(beach) * 0.5);
+  });
+
   it("makes pictures of the user's own character in its look, in the anime style", async () => {
     const maker = await user(100);
     const modelId = await customCharacter(maker.id);
@@ -303,8 +366,9 @@ describe("image generation (/api/custom/images)", () => {
     ]);
     // the look the character was built with, not one picked from its slug
     const look = images.requests[0]?.look;
-    expect(look).toEqual(lookForCharacter(character));
-    expect(look).not.toEqual(lookForCharacter({ slug: character.slug, gender: character.gender }));
+    const built = lookForCharacter(character);
+    expect({ ...look, outfit: built.outfit }).toEqual(built);
+    expect(built).not.toEqual(lookForCharacter({ slug: character.slug, gender: character.gender }));
     expect(buildImagePrompt(images.requests[0] as ImageRequest).prompt).toMatch(
       /East Asian.*long straight black hair, [a-z ]*green eyes/,
     );

@@ -5,8 +5,9 @@ import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
 
 /**
  * The offline default: draws the character with the procedural renderer the catalog art comes
- * from, in the requested place and style, fully clothed. The seed picks framing, pose and
- * expression, so every request gets its own picture and a retry the same one.
+ * from, in the requested place, light of day and style, fully clothed, holding what was asked
+ * for. The seed picks framing, pose and expression, so every request gets its own picture and a
+ * retry the same one. It draws illustrations, never photographs.
  */
 export class ProceduralImageProvider implements ImageProvider {
   readonly name = "procedural";
@@ -16,6 +17,8 @@ export class ProceduralImageProvider implements ImageProvider {
     return renderCharacterPixels({
       look: request.look,
       scene: request.scene,
+      ...(request.time ? { time: request.time } : {}),
+      ...(request.props ? { props: request.props } : {}),
       style: request.style,
       seed: request.seed,
       width: request.width,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CHARACTERS } from "../../db/seed/characters.ts";
 import { stableDiffusionSize } from "./automatic1111.ts";
+import { parsePictureDetails } from "./picture-details.ts";
 import { SCENE_IDS } from "./procedural/index.ts";
 import {
   buildImagePrompt,
   colorName,
   describeLook,
+  lookForPicture,
   pictureScene,
   requestDetails,
   SAFETY_NEGATIVE_PROMPT,
@@ -82,6 +84,9 @@ describe("picture scenes", () => {
   it("uses the place the user names", () => {
     expect(pictureScene("a pic of you in the snow", sofia.look, "a")).toBe("snowy_cabin");
     expect(pictureScene("send a photo from the café", sofia.look, "b")).toBe("cafe");
+    expect(pictureScene("Charles Bridge, violin, red coat", sofia.look, "c")).toBe("bridge");
+    expect(pictureScene("a selfie at the beach at sunset", sofia.look, "d")).toBe("beach_sunset");
+    expect(pictureScene("in bed, reading", sofia.look, "e")).toBe("bedroom");
   });
 
   it("varies with the seed when no place is named, and repeats for the same seed", () => {
@@ -101,5 +106,32 @@ describe("Stable Diffusion sizes", () => {
     expect(stableDiffusionSize(720, 960)).toEqual({ width: 576, height: 768 });
     expect(stableDiffusionSize(562, 748)).toEqual({ width: 576, height: 768 });
     expect(stableDiffusionSize(1000, 1000)).toEqual({ width: 768, height: 768 });
+  });
+});
+
+describe("the look of one picture", () => {
+  const parsed = (text: string) => parsePictureDetails(text);
+
+  it("dresses the character as asked and keeps who they are", () => {
+    const look = lookForPicture(sofia.look, parsed("Charles Bridge, violin, red coat"), "a");
+    expect(look.outfit.style).toBe("jacket");
+    expect(look.outfit.primary).toBe("#b8283a");
+    expect(look.outfit.secondary).not.toBe(look.outfit.primary);
+    expect({ ...look, outfit: sofia.look.outfit }).toEqual(sofia.look);
+  });
+
+  it("varies the outfit from picture to picture when none is asked for", () => {
+    const outfits = new Set(
+      Array.from({ length: 20 }, (_, index) => {
+        const look = lookForPicture(sofia.look, parsed("send me a selfie"), `chat:1:message:${index}`);
+        expect(look.hair).toEqual(sofia.look.hair);
+        expect(look.skin).toBe(sofia.look.skin);
+        return `${look.outfit.style}:${look.outfit.primary}`;
+      }),
+    );
+    expect(outfits.size).toBeGreaterThan(5);
+    expect(lookForPicture(sofia.look, parsed("a selfie"), "x")).toEqual(
+      lookForPicture(sofia.look, parsed("a selfie"), "x"),
+    );
   });
 });

@@ -1,12 +1,13 @@
 import { Rng } from "../../lib/seeded-random.ts";
+import { type PictureDetails, parsePictureDetails, sceneForPlace } from "./picture-details.ts";
 import { luminance, parseHex } from "./procedural/color.ts";
 import {
   type CharacterLook,
   type HairStyle,
+  OUTFIT_STYLES,
   type OutfitStyle,
   SCENE_IDS,
   type SceneId,
-  sceneFromText,
 } from "./procedural/index.ts";
 import type { ImageRequest } from "./types.ts";
 
@@ -56,6 +57,8 @@ const SCENE_DESCRIPTIONS: Record<SceneId, string> = {
   snowy_cabin: "outside a snowy cabin in winter, wearing a scarf",
   garden: "in a flower garden on a bright spring day",
   sakura: "under blooming cherry trees with falling petals",
+  bridge: "on an old stone bridge over a river, the city behind",
+  bedroom: "in a cosy bedroom with soft lamp light",
 };
 
 const HAIR_DESCRIPTIONS: Record<HairStyle, string> = {
@@ -138,14 +141,52 @@ export function colorName(hex: string): string {
 }
 
 /**
- * Where a requested picture is set: the place the user names ("at the beach"), otherwise the
- * character's favourite place or, now and then, another one, chosen from the seed so that two
- * requests differ while a retry of one request gives the same picture.
+ * Where a requested picture is set: the place the user names ("at the beach", "Charles Bridge"),
+ * otherwise the character's favourite place or, now and then, another one, chosen from the seed
+ * so that two requests differ while a retry of one request gives the same picture.
  */
-export function pictureScene(request: string, look: CharacterLook, seed: string): SceneId {
+export function pictureScene(request: string | PictureDetails, look: CharacterLook, seed: string): SceneId {
+  const details = typeof request === "string" ? parsePictureDetails(request) : request;
+  const named = sceneForPlace(details.place, details.time);
+  if (named) return named;
   const rng = new Rng(`scene:${seed}`);
-  const fallback = rng.chance(0.4) ? look.favoriteScene : rng.pick(SCENE_IDS);
-  return sceneFromText(request, fallback);
+  return rng.chance(0.4) ? look.favoriteScene : rng.pick(SCENE_IDS);
+}
+
+/** Colours an outfit is picked from when the request does not say what the character wears. */
+const WARDROBE = [
+  "#b8283a",
+  "#1f5f4a",
+  "#3fa8b8",
+  "#d9a13a",
+  "#5f7a6a",
+  "#2b3a67",
+  "#e9dcc9",
+  "#6b2030",
+  "#333840",
+  "#e58fb0",
+  "#f2f0ea",
+  "#6a3d9a",
+];
+
+/**
+ * The character as this picture shows them: the same face, hair and eyes always; the clothes the
+ * request asks for ("a red coat"), else, now and then, another outfit from their wardrobe (chosen
+ * from the seed), so that a series of selfies is not one outfit against changing backgrounds.
+ */
+export function lookForPicture(look: CharacterLook, details: PictureDetails, seed: string): CharacterLook {
+  const rng = new Rng(`outfit:${seed}`);
+  const asked = details.clothing;
+  if (!asked && rng.chance(0.3)) return look;
+  const style =
+    asked?.garment ??
+    (asked ? look.outfit.style : rng.pick(OUTFIT_STYLES.filter((s) => s !== look.outfit.style)));
+  const primary = asked?.color?.hex ?? (asked ? look.outfit.primary : rng.pick(WARDROBE));
+  const secondary =
+    look.outfit.secondary.toLowerCase() === primary.toLowerCase()
+      ? rng.pick(WARDROBE.filter((color) => color !== primary))
+      : look.outfit.secondary;
+  return { ...look, outfit: { ...look.outfit, style, primary, secondary } };
 }
 
 const MAX_DETAILS_LENGTH = 160;

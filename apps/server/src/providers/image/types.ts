@@ -1,7 +1,7 @@
 import type { Gender } from "@reverie/shared";
 import type { ComponentStatus } from "../../lib/health-check.ts";
 import type { RawImage } from "../../media/image-encoding.ts";
-import type { ArtStyle, CharacterLook, SceneId } from "./procedural/index.ts";
+import type { ArtStyle, CharacterLook, Prop, SceneId, TimeOfDay } from "./procedural/index.ts";
 
 /** Who is in the picture: the parts of the character card a picture is drawn from. */
 export interface ImageSubject {
@@ -20,6 +20,10 @@ export interface ImageRequest {
   request: string;
   /** where the picture is set */
   scene: SceneId;
+  /** the light of day the request asks for (parsePictureDetails); the scene's own when absent */
+  time?: TimeOfDay | null;
+  /** what the request asks the character to hold */
+  props?: readonly Prop[];
   style: ArtStyle;
   /** the same request and seed give the same picture where the provider allows it */
   seed: string;

@@ -3,10 +3,10 @@ import { Rng } from "../../../lib/seeded-random.ts";
 import { encodeWebp, type RawImage } from "../../../media/image-encoding.ts";
 import { parseHex } from "./color.ts";
 import { buildFigure } from "./figure.ts";
+import { propsMarkup } from "./props.ts";
 import { buildScene } from "./scenes.ts";
 import { n, svgDocument } from "./svg.ts";
-import type { Expression, Framing, Pose, RenderCharacterOptions, SceneId } from "./types.ts";
-import { SCENE_IDS } from "./types.ts";
+import type { Expression, Framing, Pose, RenderCharacterOptions } from "./types.ts";
 
 export * from "./types.ts";
 
@@ -67,8 +67,19 @@ export function buildCharacterSvg(options: RenderCharacterOptions): CharacterSvg
   }
   const anime = style === "anime";
   const rng = new Rng(options.seed);
-  const pose = resolvePose(options.seed, options.pose);
-  const scene = buildScene(options.scene, { width: W, height: H, rng: rng.fork("scene"), anime });
+  const props = options.props ?? [];
+  // things in hand show from the waist up
+  const pose = resolvePose(
+    options.seed,
+    props.length > 0 ? { framing: "half", ...options.pose } : options.pose,
+  );
+  const scene = buildScene(options.scene, {
+    width: W,
+    height: H,
+    rng: rng.fork("scene"),
+    anime,
+    time: options.time,
+  });
   // dress for the weather: a scarf in the snow
   const dressed =
     options.scene === "snowy_cabin" && !look.accessories?.includes("scarf")
@@ -96,7 +107,16 @@ export function buildCharacterSvg(options: RenderCharacterOptions): CharacterSvg
     key: scene.light.key,
     strength: scene.light.ambient,
   };
-  const foregroundBody = `<g transform="${transform}">${figure.body}</g>${scene.front}`;
+  const held =
+    props.length > 0
+      ? propsMarkup(props, {
+          skin: look.skin,
+          line: anime ? "#2a1a22" : "#4a3a40",
+          lineWidth: anime ? 3.4 : 1.6,
+          rng: rng.fork("props"),
+        })
+      : "";
+  const foregroundBody = `<g transform="${transform}">${figure.body}${held}</g>${scene.front}`;
   // realistic backgrounds are out of focus (blurred); both styles draw them at full size, which
   // measured faster than drawing small and scaling up
   const backgroundScale = 1;
@@ -230,37 +250,4 @@ export async function renderCharacterPng(options: RenderCharacterOptions): Promi
   return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-const SCENE_KEYWORDS: Record<SceneId, readonly string[]> = {
-  beach_sunset: ["sunset", "golden hour", "dusk at the beach", "evening beach", "sea at sunset"],
-  beach_day: ["beach", "sea", "ocean", "surf", "swim", "pool", "sand", "coast", "summer"],
-  city_night: ["city", "downtown", "skyline", "night out", "town", "bar", "street at night"],
-  neon_street: ["neon", "cyber", "arcade", "club", "rain", "tokyo", "alley"],
-  cafe: ["cafe", "café", "coffee", "bakery", "restaurant", "kitchen", "brunch", "breakfast", "tea"],
-  forest: ["forest", "woods", "hike", "trail", "nature", "camp", "mountain", "park"],
-  library: ["library", "book", "study", "reading", "office", "desk", "bookstore"],
-  rooftop: ["rooftop", "terrace", "balcony", "fairy lights", "string lights", "evening"],
-  snowy_cabin: ["snow", "winter", "cabin", "ski", "christmas", "cold", "fireplace"],
-  garden: ["garden", "flower", "picnic", "spring", "meadow", "sunny day"],
-  sakura: ["sakura", "cherry", "blossom", "petal", "hanami", "japan"],
-  studio: ["studio", "portrait", "photo shoot", "photoshoot", "at home", "my room"],
-};
-
-/** Pick the scene a free-text request (e.g. a chat message) describes best. */
-export function sceneFromText(text: string, fallback: SceneId = "studio"): SceneId {
-  const lower = text.toLowerCase();
-  let best: SceneId = fallback;
-  let bestScore = 0;
-  for (const scene of SCENE_IDS) {
-    let score = 0;
-    for (const keyword of SCENE_KEYWORDS[scene]) {
-      if (lower.includes(keyword)) score += keyword.length;
-    }
-    if (score > bestScore) {
-      best = scene;
-      bestScore = score;
-    }
-  }
-  return best;
 }

@@ -10,7 +10,6 @@ import {
   renderCharacterImage,
   renderCharacterPixels,
   SCENE_IDS,
-  sceneFromText,
 } from "./index.ts";
 
 const look: CharacterLook = {
@@ -154,10 +153,43 @@ describe("procedural character renderer", () => {
     expect(jumps / (data.length / 3)).toBeLessThan(0.01);
   });
 
-  it("maps free text to a scene", () => {
-    expect(sceneFromText("a selfie at the beach at sunset")).toBe("beach_sunset");
-    expect(sceneFromText("coffee with you this morning")).toBe("cafe");
-    expect(sceneFromText("walking in the snow near the cabin")).toBe("snowy_cabin");
-    expect(sceneFromText("something else entirely", "garden")).toBe("garden");
+  it("draws what the character holds, framed from the waist up so that the hands show", () => {
+    const base = {
+      look,
+      scene: "bridge",
+      style: "realistic",
+      seed: "props",
+      width: 240,
+      height: 320,
+    } as const;
+    const withProps = buildCharacterSvg({
+      ...base,
+      props: ["violin", "umbrella"],
+      pose: { framing: "close" },
+    });
+    expect(withProps.foreground).toContain('data-prop="violin"');
+    expect(withProps.foreground).toContain('data-prop="umbrella"');
+    expect(withProps.pose.framing).toBe("close");
+    expect(buildCharacterSvg({ ...base, props: ["book"] }).pose.framing).toBe("half");
+    expect(buildCharacterSvg(base).foreground).not.toContain("data-prop");
+  });
+
+  it("draws outdoor scenes at the asked time of day", async () => {
+    const mean = async (time: "day" | "night") => {
+      const pixels = await renderCharacterPixels({
+        look,
+        scene: "garden",
+        style: "anime",
+        seed: "time",
+        width: 120,
+        height: 160,
+        time,
+        pose: { framing: "close", offset: 0 },
+      });
+      // the top band, above the figure's head: sky
+      const band = pixels.data.subarray(0, 120 * 12 * 3);
+      return band.reduce((sum, value) => sum + value, 0) / band.length;
+    };
+    expect(await mean("night")).toBeLessThan((await mean("day")) * 0.5);
   });
 });

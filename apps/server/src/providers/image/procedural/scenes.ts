@@ -1,13 +1,15 @@
 import type { Rng } from "../../../lib/seeded-random.ts";
 import { darken, lighten, mix, saturate } from "./color.ts";
 import { alpha, linearGradient, n, radialGradient, smoothPath } from "./svg.ts";
-import type { Lighting, SceneId } from "./types.ts";
+import type { Lighting, SceneId, TimeOfDay } from "./types.ts";
 
 export interface SceneContext {
   width: number;
   height: number;
   rng: Rng;
   anime: boolean;
+  /** the light of day asked for; scenes drawn at one time of day by nature may ignore it */
+  time?: TimeOfDay | undefined;
 }
 
 /** A background: markup behind the figure, markup in front of it, and how it lights the figure. */
@@ -973,6 +975,227 @@ const sakura: SceneBuilder = (context) => {
   };
 };
 
+/** Sky colours (top to horizon), the light on the figure, and whether lamps and windows glow. */
+const SKIES: Record<TimeOfDay, { sky: readonly string[]; light: Lighting; lamps: boolean }> = {
+  day: {
+    sky: ["#3f8fd8", "#7fbfea", "#cfe9f6"],
+    light: { side: 1, key: "#fff6e0", rim: "#ffffff", rimStrength: 0.5, shadow: "#4a5a72", ambient: 0.1 },
+    lamps: false,
+  },
+  sunset: {
+    sky: ["#2b2f6b", "#8c4a86", "#f07d6a", "#ffc987"],
+    light: { side: -1, key: "#ffc38a", rim: "#ffb067", rimStrength: 0.8, shadow: "#5a2f55", ambient: 0.22 },
+    lamps: true,
+  },
+  night: {
+    sky: ["#050818", "#121a3f", "#2a2a5a"],
+    light: { side: 1, key: "#ffd9a0", rim: "#9fb8ff", rimStrength: 0.6, shadow: "#141a38", ambient: 0.28 },
+    lamps: true,
+  },
+};
+
+function skyGradient(id: string, time: TimeOfDay): string {
+  const colors = SKIES[time].sky;
+  return linearGradient(
+    id,
+    colors.map((color, index) => [index / (colors.length - 1), color] as const),
+  );
+}
+
+function stars(context: SceneContext, bottom: number): string {
+  const { width: W, height: H, rng } = context;
+  let out = "";
+  for (let index = 0; index < 40; index++) {
+    out += circle(
+      rng.range(0, W),
+      rng.range(0, bottom) * H,
+      rng.range(0.6, 1.6),
+      "#ffffff",
+      ` opacity="${alpha(rng.range(0.4, 0.95))}"`,
+    );
+  }
+  return out + circle(W * rng.range(0.65, 0.9), H * rng.range(0.08, 0.16), Math.min(W, H) * 0.045, "#f4f1dc");
+}
+
+/** An old stone bridge over a river, statues on its parapet, a gate tower and spires behind. */
+const bridge: SceneBuilder = (context) => {
+  const { width: W, height: H, rng } = context;
+  const time = context.time ?? "day";
+  const sky = SKIES[time];
+  const night = time === "night";
+  const stone = night ? "#3a3850" : time === "sunset" ? "#7a5a6a" : "#9a8c7e";
+  const far = night ? "#1f2245" : time === "sunset" ? "#5a3a6a" : "#8aa0b8";
+  const deckY = H * 0.74;
+  const river = H * 0.6;
+  const defs =
+    skyGradient("bg-bridge-sky", time) +
+    linearGradient("bg-river", [
+      [0, night ? "#1a2050" : time === "sunset" ? "#c0707a" : "#5a8ab0"],
+      [1, night ? "#0a0c20" : time === "sunset" ? "#4a2f5a" : "#2f5a7a"],
+    ]) +
+    radialGradient("bg-lamp", [
+      [0, "#ffe2a0", 0.9],
+      [0.35, "#ffc86b", 0.35],
+      [1, "#ffc86b", 0],
+    ]);
+  // the old town across the river: roofs, spires and a castle on the hill
+  let town = `<path d="M0 ${n(river)} L0 ${n(H * 0.46)} Q${n(W * 0.3)} ${n(H * 0.36)} ${n(W * 0.6)} ${n(H * 0.42)} T${n(W)} ${n(H * 0.44)} L${n(W)} ${n(river)} Z" fill="${darken(far, 0.1)}"/>`;
+  let x = 0;
+  while (x < W) {
+    const bw = W * rng.range(0.05, 0.1);
+    const top = H * rng.range(0.45, 0.53);
+    town += rect(x, top, bw - 1, river - top, far);
+    town += `<path d="M${n(x - 2)} ${n(top)} L${n(x + bw / 2)} ${n(top - H * 0.03)} L${n(x + bw + 1)} ${n(top)} Z" fill="${darken(far, 0.2)}"/>`;
+    if (rng.chance(0.3)) {
+      const sx = x + bw / 2;
+      town += rect(sx - W * 0.012, top - H * 0.1, W * 0.024, H * 0.1, far);
+      town += `<path d="M${n(sx - W * 0.016)} ${n(top - H * 0.1)} L${n(sx)} ${n(top - H * 0.19)} L${n(sx + W * 0.016)} ${n(top - H * 0.1)} Z" fill="${darken(far, 0.25)}"/>`;
+    }
+    if (sky.lamps) {
+      for (let lit = 0; lit < 3; lit++) {
+        if (rng.chance(0.5))
+          town += rect(
+            x + bw * rng.range(0.15, 0.75),
+            top + H * rng.range(0.015, 0.07),
+            W * 0.008,
+            H * 0.012,
+            "#ffd58a",
+            ` opacity="${alpha(rng.range(0.5, 1))}"`,
+          );
+      }
+    }
+    x += bw;
+  }
+  let ripples = "";
+  for (let index = 0; index < 16; index++) {
+    ripples += rect(
+      rng.range(-0.1, 1) * W,
+      river + rng.range(0.01, 0.14) * H,
+      W * rng.range(0.05, 0.18),
+      2,
+      night ? "#ffd58a" : "#ffffff",
+      ` opacity="${alpha(rng.range(0.15, 0.45))}" rx="1"`,
+    );
+  }
+  // the bridge: arches over the water, the deck, the parapet with statues and lamps
+  let arches = "";
+  for (let index = 0; index < 4; index++) {
+    const ax = (index + 0.5) * (W / 4);
+    arches += `<path d="M${n(ax - W * 0.1)} ${n(H * 0.9)} Q${n(ax)} ${n(H * 0.8)} ${n(ax + W * 0.1)} ${n(H * 0.9)} Z" fill="${darken(stone, 0.45)}"/>`;
+  }
+  const deck =
+    rect(0, deckY, W, H - deckY, stone) + arches + rect(0, deckY, W, H * 0.02, lighten(stone, 0.15));
+  let parapet = rect(0, deckY - H * 0.05, W, H * 0.05, darken(stone, 0.1));
+  const tower = rng.sign();
+  const tx = tower === 1 ? W * 0.88 : W * 0.12;
+  parapet += rect(tx - W * 0.08, H * 0.3, W * 0.16, deckY - H * 0.3, darken(stone, 0.2));
+  parapet += `<path d="M${n(tx - W * 0.1)} ${n(H * 0.3)} L${n(tx)} ${n(H * 0.16)} L${n(tx + W * 0.1)} ${n(H * 0.3)} Z" fill="${darken(stone, 0.45)}"/>`;
+  parapet += `<path d="M${n(tx - W * 0.04)} ${n(deckY)} L${n(tx - W * 0.04)} ${n(deckY - H * 0.12)} Q${n(tx)} ${n(deckY - H * 0.17)} ${n(tx + W * 0.04)} ${n(deckY - H * 0.12)} L${n(tx + W * 0.04)} ${n(deckY)} Z" fill="${darken(stone, 0.55)}"/>`;
+  for (let index = 0; index < 3; index++) {
+    const sx = (index + 0.5) * (W / 3) + rng.range(-0.04, 0.04) * W;
+    if (Math.abs(sx - tx) < W * 0.14) continue;
+    const base = deckY - H * 0.05;
+    parapet += rect(sx - W * 0.025, base - H * 0.04, W * 0.05, H * 0.04, darken(stone, 0.3));
+    parapet += `<path d="M${n(sx - W * 0.018)} ${n(base - H * 0.04)} L${n(sx - W * 0.012)} ${n(base - H * 0.13)} Q${n(sx)} ${n(base - H * 0.16)} ${n(sx + W * 0.012)} ${n(base - H * 0.13)} L${n(sx + W * 0.018)} ${n(base - H * 0.04)} Z" fill="${darken(stone, 0.5)}"/>`;
+    parapet += circle(sx, base - H * 0.165, W * 0.014, darken(stone, 0.5));
+  }
+  for (let index = 0; index < 2; index++) {
+    const lx = (index === 0 ? 0.3 : 0.7) * W;
+    parapet += rect(lx - 2, deckY - H * 0.2, 4, H * 0.15, "#1a1a20");
+    parapet += rect(
+      lx - W * 0.012,
+      deckY - H * 0.215,
+      W * 0.024,
+      H * 0.02,
+      sky.lamps ? "#ffe2a0" : "#2a2a30",
+    );
+    if (sky.lamps) parapet += circle(lx, deckY - H * 0.205, W * 0.09, "url(#bg-lamp)");
+  }
+  return {
+    defs,
+    back:
+      rect(0, 0, W, river + 1, "url(#bg-bridge-sky)") +
+      (night ? stars(context, 0.4) : "") +
+      town +
+      rect(0, river, W, H - river, "url(#bg-river)") +
+      ripples +
+      parapet +
+      deck,
+    front: "",
+    light: { ...sky.light, side: tower === 1 ? -1 : 1 },
+  };
+};
+
+/** A bedroom: a window showing the time of day, the bed's headboard and pillows, a bedside lamp. */
+const bedroom: SceneBuilder = (context) => {
+  const { width: W, height: H, rng } = context;
+  const time = context.time ?? rng.pick(["day", "sunset", "night"] as const);
+  const night = time === "night";
+  const wall = rng.pick(["#e8d8c8", "#d8c8e0", "#c8d8d0", "#e8c8c0"]);
+  const side = rng.sign();
+  const wx = side === 1 ? W * 0.06 : W * 0.56;
+  const defs =
+    skyGradient("bg-window", time) +
+    linearGradient("bg-wall", [
+      [0, night ? darken(wall, 0.55) : wall],
+      [1, darken(wall, night ? 0.7 : 0.25)],
+    ]) +
+    radialGradient(
+      "bg-bedlamp",
+      [
+        [0, "#ffe2a0", night ? 0.85 : 0.5],
+        [0.4, "#ffc86b", night ? 0.35 : 0.15],
+        [1, "#ffc86b", 0],
+      ],
+      { cx: side === 1 ? W * 0.86 : W * 0.14, cy: H * 0.5, r: W * 0.6, userSpace: true },
+    );
+  const pane =
+    rect(wx, H * 0.1, W * 0.38, H * 0.34, "url(#bg-window)") +
+    (night ? circle(wx + W * 0.28, H * 0.18, W * 0.035, "#f4f1dc") : "") +
+    rect(wx + W * 0.185, H * 0.1, W * 0.01, H * 0.34, "#f4efe8") +
+    rect(wx, H * 0.265, W * 0.38, H * 0.01, "#f4efe8") +
+    `<rect x="${n(wx)}" y="${n(H * 0.1)}" width="${n(W * 0.38)}" height="${n(H * 0.34)}" fill="none" stroke="#f4efe8" stroke-width="${n(W * 0.014)}"/>` +
+    rect(
+      wx - W * 0.04,
+      H * 0.07,
+      W * 0.08,
+      H * 0.42,
+      rng.pick(["#b8485a", "#5a7a9a", "#c8a860"]),
+      ` opacity="0.9"`,
+    ) +
+    rect(
+      wx + W * 0.34,
+      H * 0.07,
+      W * 0.08,
+      H * 0.42,
+      rng.pick(["#b8485a", "#5a7a9a", "#c8a860"]),
+      ` opacity="0.9"`,
+    );
+  const headboard = rng.pick(["#6b4a3a", "#3a4a6b", "#8a6a8a", "#4a5a4a"]);
+  const bed =
+    `<rect x="${n(W * 0.02)}" y="${n(H * 0.56)}" width="${n(W * 0.96)}" height="${n(H * 0.5)}" rx="${n(W * 0.04)}" fill="${headboard}"/>` +
+    `<ellipse cx="${n(W * 0.28)}" cy="${n(H * 0.76)}" rx="${n(W * 0.2)}" ry="${n(H * 0.07)}" fill="#f4efe8"/>` +
+    `<ellipse cx="${n(W * 0.72)}" cy="${n(H * 0.76)}" rx="${n(W * 0.2)}" ry="${n(H * 0.07)}" fill="#ece4da"/>` +
+    rect(0, H * 0.84, W, H * 0.16, rng.pick(["#d8c0c8", "#c0c8d8", "#e8dcc8"]));
+  const lx = side === 1 ? W * 0.86 : W * 0.14;
+  const lamp =
+    `<path d="M${n(lx - W * 0.06)} ${n(H * 0.5)} L${n(lx + W * 0.06)} ${n(H * 0.5)} L${n(lx + W * 0.04)} ${n(H * 0.42)} L${n(lx - W * 0.04)} ${n(H * 0.42)} Z" fill="#f4e0b8"/>` +
+    rect(lx - 2, H * 0.5, 4, H * 0.06, "#3a3030");
+  return {
+    defs,
+    back: rect(0, 0, W, H, "url(#bg-wall)") + pane + rect(0, 0, W, H, "url(#bg-bedlamp)") + lamp + bed,
+    front: "",
+    light: {
+      side: side === 1 ? 1 : -1,
+      key: "#ffd8a8",
+      rim: night ? "#9fb8ff" : "#fff0d8",
+      rimStrength: 0.5,
+      shadow: night ? "#1a1a30" : "#5a4a50",
+      ambient: night ? 0.25 : 0.14,
+    },
+  };
+};
+
 const BUILDERS: Record<SceneId, SceneBuilder> = {
   studio,
   city_night: cityNight,
@@ -986,10 +1209,63 @@ const BUILDERS: Record<SceneId, SceneBuilder> = {
   snowy_cabin: snowyCabin,
   garden,
   sakura,
+  bridge,
+  bedroom,
+};
+
+/**
+ * An outdoor scene drawn at another time of day than asked: the sky and everything in it shifted
+ * towards the asked light (dark blue with stars and a moon at night, warm at sunset, bright by day).
+ */
+function regrade(layer: SceneLayer, time: TimeOfDay, context: SceneContext): SceneLayer {
+  const { width: W, height: H } = context;
+  const overlays: Record<TimeOfDay, string> = {
+    night: linearGradient("bg-grade", [
+      [0, "#050818", 0.82],
+      [1, "#0a0f2a", 0.6],
+    ]),
+    sunset: linearGradient("bg-grade", [
+      [0, "#5a2f7a", 0.45],
+      [0.6, "#f07d6a", 0.35],
+      [1, "#ffc987", 0.3],
+    ]),
+    day: linearGradient("bg-grade", [
+      [0, "#cfe9ff", 0.55],
+      [1, "#ffffff", 0.2],
+    ]),
+  };
+  return {
+    defs: layer.defs + overlays[time],
+    back: layer.back + rect(0, 0, W, H, "url(#bg-grade)") + (time === "night" ? stars(context, 0.35) : ""),
+    front: layer.front,
+    light: { ...SKIES[time].light, side: layer.light.side },
+  };
+}
+
+/** The time of day a scene is drawn at by itself; null for indoor scenes, which keep their light. */
+export const SCENE_TIMES: Record<SceneId, TimeOfDay | null> = {
+  studio: null,
+  city_night: "night",
+  beach_sunset: "sunset",
+  beach_day: "day",
+  cafe: null,
+  forest: "day",
+  neon_street: "night",
+  library: null,
+  rooftop: "sunset",
+  snowy_cabin: "day",
+  garden: "day",
+  sakura: "day",
+  // drawn at the asked time
+  bridge: null,
+  bedroom: null,
 };
 
 export function buildScene(scene: SceneId, context: SceneContext): SceneLayer {
-  const layer = BUILDERS[scene](context);
+  const drawn = BUILDERS[scene](context);
+  const natural = SCENE_TIMES[scene];
+  const layer =
+    context.time && natural && natural !== context.time ? regrade(drawn, context.time, context) : drawn;
   if (!context.anime) return layer;
   // anime scenes: the same places, a touch brighter and more saturated
   return {

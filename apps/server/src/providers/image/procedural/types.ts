@@ -15,8 +15,17 @@ export const SCENE_IDS = [
   "snowy_cabin",
   "garden",
   "sakura",
+  "bridge",
+  "bedroom",
 ] as const;
 export type SceneId = (typeof SCENE_IDS)[number];
+
+export const TIMES_OF_DAY = ["day", "sunset", "night"] as const;
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
+
+/** Things the renderer can put in the character's hands. */
+export const PROPS = ["violin", "guitar", "book", "cup", "umbrella", "flowers"] as const;
+export type Prop = (typeof PROPS)[number];
 
 export type Build = "feminine" | "masculine";
 
@@ -100,6 +109,10 @@ export interface RenderCharacterOptions {
   height: number;
   /** anything not given is chosen from the seed */
   pose?: Partial<Pose>;
+  /** the light of day asked for; the scene's own when absent */
+  time?: TimeOfDay;
+  /** what the character holds */
+  props?: readonly Prop[];
   /** WebP quality, default 84 */
   quality?: number;
 }
