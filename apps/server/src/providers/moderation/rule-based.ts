@@ -400,6 +400,8 @@ function placement(reading: Reading, mention: MinorMention, partOfLongText = fal
     mention.kind !== "strong" &&
     mention.kind !== "body" &&
     mention.kind !== "life" &&
+    // in a story asked for, the teacher beside a pupil is a character, not the speaker's work
+    !STORY_ASKED.test(reading.text) &&
     reading.near("neutral", mention, 2) &&
     !PERSON_AFTER.test(reading.text.slice(mention.end, mention.end + 40))
   ) {
@@ -410,10 +412,22 @@ function placement(reading: Reading, mention: MinorMention, partOfLongText = fal
   const kin = kinOf(reading, mention, reading.familyOf(mention, 6, age !== undefined));
   // "be my little sister, she's 12": a relative the pair is cast as is a role, not the speaker's family
   if (kin) return reading.afterRoleCopula(kin) ? "role" : "family";
-  if (reading.setsUpRoleplay || (!partOfLongText && reading.wordCount <= BARE_DESCRIPTION_WORDS))
+  if (
+    reading.setsUpRoleplay ||
+    (STORY_ASKED.test(reading.text) && (reading.romantic.length > 0 || reading.sexual.length > 0)) ||
+    (!partOfLongText && reading.wordCount <= BARE_DESCRIPTION_WORDS)
+  )
     return "role";
   return "other";
 }
+
+/**
+ * A story asked for ("write a story where …"): its people are characters. With sex or romance in
+ * it they are cast as a roleplay's are; without, a story about a 12-year-old neighbour is no
+ * roleplay. Nobody in it is excused as the speaker's pupil either.
+ */
+const STORY_ASKED =
+  /(?:^|[^a-z])(?:(?:write|tell) (?:me )?(?:a |an )?(?:[a-z]+ )?(?:story|scene|fic|fanfic|fanfiction)|(?:story|scene) (?:where|about|in which))(?![a-z])/;
 
 /**
  * A school word that describes a person after it ("his 8th grade student"), or a child placed at a

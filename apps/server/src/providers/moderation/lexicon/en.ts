@@ -724,9 +724,6 @@ export const english: Lexicon = {
     "(?:you|u)'?ll play",
     "you will play",
     "in character",
-    // a story asked for: whoever is in it is cast
-    "write (?:me )?(?:a |an )?(?:\\w+ )?(?:story|scene|fic|fanfic|fanfiction)",
-    "(?:story|scene) (?:where|about|in which)",
   ],
 
   family: [
