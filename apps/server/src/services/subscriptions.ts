@@ -1,5 +1,6 @@
 import type { PlanVariant } from "@reverie/shared";
 import { CATALOGUE } from "./billing/catalogue.ts";
+import { planTokenGrant } from "./billing/monthly-tokens.ts";
 
 const MONTHS_PER_INTERVAL = { day: 1 / 30, month: 1, year: 12 } as const;
 
@@ -10,6 +11,7 @@ export function listPlans(variant: PlanVariant = "default") {
       ...plan,
       currency: CATALOGUE.currency,
       monthly_price_cents: Math.round(plan.price_cents / months),
+      token_grant: planTokenGrant(plan),
     };
   });
   // the saving is against paying month by month; a week's pass costs more per month and saves nothing

@@ -10,6 +10,13 @@ export const planSchema = z.object({
   monthly_price_cents: z.number().int().positive(),
   discount_percent: z.number().int().min(0).max(100),
   highlighted: z.boolean(),
+  token_grant: z
+    .object({
+      tokens: z.number().int().positive(),
+      interval: z.enum(["day", "month"]),
+      interval_count: z.number().int().positive(),
+    })
+    .describe("the tokens the plan brings and how often, each time they come: 100 every 1 month"),
 });
 export type Plan = z.infer<typeof planSchema>;
 

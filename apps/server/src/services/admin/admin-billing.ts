@@ -143,7 +143,7 @@ export class AdminBilling {
       );
       return subscription;
     });
-    if (given) await this.#notices.schedulePeriodEnd(given.id, given.current_period_end);
+    if (given) await this.#notices.schedulePeriodEnd(given);
     await this.#tellTabs(userId, given ? "subscription_started" : "balance_changed");
   }
 

@@ -243,19 +243,32 @@ export class BillingService {
     return { before, after, takenBack };
   }
 
+  /** Whether a ledger reference was applied (a grant made before, under another scheme). */
+  async hasLedgerReference(trx: Db, reference: string): Promise<boolean> {
+    return new LedgerRepository(trx).hasReference(reference);
+  }
+
   /**
-   * The MonthlyTokens a subscription's first paid period granted (the payment that started it), or
-   * 0 when the ledger has none: what refunding that payment takes back.
+   * The MonthlyTokens a subscription's first paid period granted so far (the payment that started
+   * it: every month of it granted yet), or 0 when the ledger has none: what refunding that payment
+   * takes back.
    */
   async periodTokensGranted(subscriptionId: number, db: Db = this.#db): Promise<number> {
-    const row = await db
+    const rows = await db
       .selectFrom("token_ledger")
-      .select("delta")
+      .select(["delta", "reference"])
       .where("reason", "=", "monthly_tokens")
       .where("reference", "like", `monthly_tokens:${subscriptionId}:%`)
       .orderBy("id")
-      .executeTakeFirst();
-    return Math.max(row?.delta ?? 0, 0);
+      .execute();
+    const first = rows[0];
+    if (!first) return 0;
+    // a grant's reference is its period's and its month's (`…:<period end>:<month>`); an ISO time ends in Z
+    const period = (first.reference ?? "").replace(/:\d+$/, "");
+    const granted = rows
+      .filter((row) => row.reference === period || row.reference?.startsWith(`${period}:`))
+      .reduce((sum, row) => sum + row.delta, 0);
+    return Math.max(granted, 0);
   }
 
   /** Takes tokens for a reason inside the caller's transaction: the balance then, or null if too few. */

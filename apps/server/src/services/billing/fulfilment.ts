@@ -7,7 +7,8 @@ import { PaymentOrderRepository } from "../../repositories/payment-orders.ts";
 import { SubscriptionRepository } from "../../repositories/subscriptions.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import type { BillingService } from "./billing-service.ts";
-import { CATALOGUE, findPrice, periodEnd } from "./catalogue.ts";
+import { findPrice, periodEnd } from "./catalogue.ts";
+import { grantReference, periodGrants, periodReference } from "./monthly-tokens.ts";
 
 /** What changed for a user once an event was applied: told to their open tabs, emailed, scheduled. */
 export type FulfilmentOutcome =
@@ -36,19 +37,12 @@ export type FulfilmentOutcome =
  */
 export type PaidOrderListener = (trx: Kysely<Database>, order: PaymentOrderRow) => Promise<void>;
 
-/** How many months a plan's period covers, for its tokens: a 3-month plan grants 3 × MonthlyTokens. */
-function monthsIn(plan: { interval: "day" | "month" | "year"; interval_count: number }): number {
-  if (plan.interval === "year") return 12 * plan.interval_count;
-  if (plan.interval === "month") return plan.interval_count;
-  return plan.interval_count / 30;
-}
-
-/** The tokens one paid period of a plan brings: MonthlyTokens per month it covers (at least one month's worth for a week). */
+/** The tokens one paid period of a plan brings in all, month by month (see monthly-tokens.ts). */
 export function periodTokens(planId: string): number {
+  const start = new Date(0);
   const item = findPrice(planId);
-  if (item?.kind !== "subscription") return CATALOGUE.premiumFeatures.MonthlyTokens;
-  const months = monthsIn(item.plan);
-  return Math.round(CATALOGUE.premiumFeatures.MonthlyTokens * Math.max(months, 1 / 4));
+  const end = item?.kind === "subscription" ? periodEnd(item.plan, start) : start;
+  return periodGrants(planId, start, end).reduce((sum, grant) => sum + grant.tokens, 0);
 }
 
 /**
@@ -152,7 +146,7 @@ export class Fulfilment {
       if (replaced && replaced.status !== "ended") await subscriptions.setStatus(replaced.id, "ended");
     }
     await new UserRepository(trx).update(order.user_id, { plan: "premium", payment_failed: false });
-    await this.#grantPeriodTokens(trx, subscription, end);
+    await this.grantDueTokens(trx, subscription, start);
     return {
       kind: "applied",
       userId: order.user_id,
@@ -191,17 +185,19 @@ export class Fulfilment {
     const start = new Date(subscription.current_period_end);
     await subscriptions.startPeriod(subscription.id, { start, end: event.currentPeriodEnd });
     await new UserRepository(trx).update(subscription.user_id, { plan: "premium", payment_failed: false });
-    await this.#grantPeriodTokens(trx, subscription, event.currentPeriodEnd);
+    const renewed: SubscriptionRow = {
+      ...subscription,
+      status: "active",
+      current_period_start: start.toISOString(),
+      current_period_end: event.currentPeriodEnd.toISOString(),
+    };
+    // the renewal is paid now: its first month's tokens come now, even if it was charged a little early
+    await this.grantDueTokens(trx, renewed, new Date(Math.max(Date.now(), start.getTime())));
     return {
       kind: "applied",
       userId: subscription.user_id,
       change: "subscription_renewed",
-      subscription: {
-        ...subscription,
-        status: "active",
-        current_period_start: start.toISOString(),
-        current_period_end: event.currentPeriodEnd.toISOString(),
-      },
+      subscription: renewed,
     };
   }
 
@@ -265,14 +261,32 @@ export class Fulfilment {
     };
   }
 
-  /** A paid period's tokens, once per period: the ledger reference names the period's end. */
-  async #grantPeriodTokens(trx: Kysely<Database>, subscription: SubscriptionRow, end: Date): Promise<void> {
-    await this.#billing.grant(trx, {
-      userId: subscription.user_id,
-      amount: periodTokens(subscription.plan_id),
-      reason: "monthly_tokens",
-      reference: `monthly_tokens:${subscription.id}:${end.toISOString()}`,
-    });
+  /**
+   * The plan's tokens due by `now` in the subscription's current period, each through the ledger
+   * once (its reference names the subscription, the period and the month): at the period's start,
+   * then month by month from the period job (SubscriptionPeriods). A period granted whole before
+   * grants came monthly has its reference without a month, and gets no more. Tokens granted now.
+   */
+  async grantDueTokens(
+    trx: Kysely<Database>,
+    subscription: SubscriptionRow,
+    now = new Date(),
+  ): Promise<number> {
+    const start = new Date(subscription.current_period_start);
+    const end = new Date(subscription.current_period_end);
+    if (await this.#billing.hasLedgerReference(trx, periodReference(subscription.id, end))) return 0;
+    let granted = 0;
+    for (const grant of periodGrants(subscription.plan_id, start, end)) {
+      if (grant.at.getTime() > now.getTime()) break;
+      const balance = await this.#billing.grant(trx, {
+        userId: subscription.user_id,
+        amount: grant.tokens,
+        reason: "monthly_tokens",
+        reference: grantReference(subscription.id, end, grant.index),
+      });
+      if (balance !== null) granted += grant.tokens;
+    }
+    return granted;
   }
 }
 

@@ -1,9 +1,10 @@
-import type { UserRow } from "../../db/schema.ts";
+import type { SubscriptionRow, UserRow } from "../../db/schema.ts";
 import { paymentReceiptEmail, renewalFailedEmail } from "../../emails/templates.ts";
 import type { EmailSender } from "../../providers/email/index.ts";
 import type { JobQueue } from "../../queue/job-queue.ts";
 import { findPrice } from "./catalogue.ts";
 import type { FulfilmentOutcome } from "./fulfilment.ts";
+import { nextGrantAt } from "./monthly-tokens.ts";
 
 /** The job that looks at a subscription when its period ends (subscription-periods.ts). */
 export const SUBSCRIPTION_PERIOD_END_JOB = "subscription_period_end";
@@ -74,13 +75,25 @@ export class PaymentNotices {
         outcome.change === "subscription_renewed" ||
         outcome.change === "subscription_canceled")
     ) {
-      await this.schedulePeriodEnd(subscription.id, subscription.current_period_end);
+      await this.schedulePeriodEnd(subscription);
     }
   }
 
-  async schedulePeriodEnd(subscriptionId: number, periodEnd: string): Promise<void> {
-    const wait = new Date(periodEnd).getTime() - Date.now();
-    const job: SubscriptionPeriodEndJob = { subscriptionId, periodEnd };
+  /** The period job, for the period's end or, sooner, the start of its next month (its tokens). */
+  async schedulePeriodEnd(
+    subscription: Pick<SubscriptionRow, "id" | "plan_id" | "current_period_start" | "current_period_end">,
+  ): Promise<void> {
+    const periodEnd = subscription.current_period_end;
+    const now = new Date();
+    const nextGrant = nextGrantAt(
+      subscription.plan_id,
+      new Date(subscription.current_period_start),
+      new Date(periodEnd),
+      now,
+    );
+    const wakeAt = Math.min(new Date(periodEnd).getTime(), nextGrant?.getTime() ?? Number.POSITIVE_INFINITY);
+    const wait = wakeAt - now.getTime();
+    const job: SubscriptionPeriodEndJob = { subscriptionId: subscription.id, periodEnd };
     await this.#jobs.enqueue(SUBSCRIPTION_PERIOD_END_JOB, job, {
       delayMs: Math.min(Math.max(wait, 0), MAX_DELAY_MS),
     });

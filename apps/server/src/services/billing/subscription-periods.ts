@@ -9,7 +9,8 @@ import type { PaymentService } from "./payment-service.ts";
 import type { TestCheckout } from "./test-checkout.ts";
 
 /**
- * What happens when a subscription's paid period ends: a canceled one ends (the user is back on
+ * What happens in a subscription's paid period: each month's tokens when it starts; when the
+ * period ends, a canceled one ends (the user is back on
  * the free plan); one of the built-in test checkout renews, as a real provider would charge the
  * card and notify (its renewal is a signed event it sends itself); a real provider's renewal
  * arrives as its own notification, so here it only waits. Runs as a delayed job.
@@ -45,9 +46,14 @@ export class SubscriptionPeriods {
     const periodEnd = new Date(subscription.current_period_end);
     // renewed or changed since this job was scheduled: a newer job looks at the new period
     if (periodEnd.getTime() !== new Date(job.periodEnd).getTime()) return;
+    // the months of the period begun by now get their tokens (each once, however often this runs);
+    // premium an operator gave brings none
+    if (subscription.provider !== COMPLIMENTARY_PROVIDER) {
+      await this.#db.transaction().execute((trx) => this.#fulfilment.grantDueTokens(trx, subscription));
+    }
     if (periodEnd.getTime() > Date.now()) {
-      // a long period is waited out in steps (see PaymentNotices.schedulePeriodEnd)
-      await this.#notices.schedulePeriodEnd(subscription.id, subscription.current_period_end);
+      // a long period is waited out in steps, and looked at again when its next month starts
+      await this.#notices.schedulePeriodEnd(subscription);
       return;
     }
     if (subscription.provider === COMPLIMENTARY_PROVIDER) {
