@@ -5,6 +5,7 @@ import {
   generatedImageListSchema,
   generatedImagesQuerySchema,
   idParamSchema,
+  imageStylesSchema,
   insufficientBalanceSchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -42,6 +43,20 @@ export const customImageRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.code(202).send(await customImages.request(signedIn(request).userId, request.body)),
+  );
+
+  app.get(
+    "/custom/images/styles",
+    {
+      schema: {
+        tags: ["custom"],
+        summary:
+          "The picture styles offered: Realistic where the image provider makes photographs, else Illustration",
+        security: BEARER,
+        response: { 200: imageStylesSchema, ...errorResponses(401) },
+      },
+    },
+    async () => customImages.styles(),
   );
 
   app.get(

@@ -338,6 +338,7 @@ export function createServices(deps: {
       storage: deps.storage,
       privateMedia,
       log: deps.log,
+      imageMedium: deps.images.medium,
     }),
     customCharacters: new CustomCharacterService({
       db,

@@ -369,6 +369,7 @@ describe("images in chat (procedural provider)", () => {
       answers: answersOf(t, bus),
       images: {
         name: "recording",
+        medium: "illustrations",
         generate: (request) => {
           requests.push(request);
           return procedural.generate(request);
@@ -486,6 +487,7 @@ describe("image jobs that overlap or outlive their chat", () => {
     const handler = handlerWith({
       images: {
         name: "deleting",
+        medium: "illustrations",
         generate: async (imageRequest) => {
           const image = await procedural.generate(imageRequest);
           expect((await user.call("DELETE", `/api/chats/${user.chat.id}`)).status).toBe(204);

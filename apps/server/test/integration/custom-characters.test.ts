@@ -30,6 +30,7 @@ const ALLOWANCE = CATALOGUE.premiumFeatures.CustomCharacters;
 /** The procedural renderer, recording what it is asked to draw. */
 class RecordingImages implements ImageProvider {
   readonly name = "recording";
+  readonly medium = "illustrations";
   readonly requests: ImageRequest[] = [];
   readonly #procedural = new ProceduralImageProvider();
 

@@ -3,13 +3,18 @@ import {
   galleryResponseSchema,
   generatedImageListSchema,
   IMAGE_GENERATION_PRICE_TOKENS,
+  imageStylesSchema,
   modelListSchema,
   type SocketEvent,
 } from "@reverie/shared";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PrivateMediaSigner } from "../../src/media/private-urls.ts";
-import { buildImagePrompt, ProceduralImageProvider } from "../../src/providers/image/index.ts";
+import {
+  Automatic1111Provider,
+  buildImagePrompt,
+  ProceduralImageProvider,
+} from "../../src/providers/image/index.ts";
 import {
   type ImageProvider,
   ImageProviderError,
@@ -20,6 +25,7 @@ import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { CATALOGUE } from "../../src/services/billing/catalogue.ts";
 import { lookForCharacter } from "../../src/services/character-looks.ts";
 import { ImageRequestFulfilment } from "../../src/services/custom-images/image-request-fulfilment.ts";
+import { signUp } from "../helpers/admin.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const PRICE = CATALOGUE.costs.imageGeneration;
@@ -29,6 +35,7 @@ type PictureEvent = Extract<SocketEvent, { action: "update_custom_image" }>;
 /** The procedural provider, recording what it is asked and failing where a test says so. */
 class ScriptedImages implements ImageProvider {
   readonly name = "scripted";
+  readonly medium = "illustrations";
   readonly requests: ImageRequest[] = [];
   /** answers true for a request that fails */
   failWhen: ((request: ImageRequest) => boolean) | null = null;
@@ -278,6 +285,40 @@ describe("image generation (/api/custom/images)", () => {
       { kind: "chat_image", owner_id: painter.id, character_id: catalogModelId, prompt, style: "realistic" },
       { kind: "chat_image", owner_id: painter.id, character_id: catalogModelId, prompt, style: "realistic" },
     ]);
+  });
+
+  it("offers the styles the image provider makes: the offline renderer draws illustrations, not photos", async () => {
+    const painter = await user();
+    const offline = await painter.call("GET", "/api/custom/images/styles");
+    expect(offline.status).toBe(200);
+    expect(imageStylesSchema.parse(offline.body)).toMatchObject({
+      medium: "illustrations",
+      styles: [
+        { value: "realistic", label: "Illustration" },
+        { value: "anime", label: "Anime" },
+      ],
+    });
+    const photographic = await createTestApp({
+      images: new Automatic1111Provider({ baseUrl: "http://127.0.0.1:9" }),
+    });
+    try {
+      const { token } = await signUp(photographic);
+      const answer = await photographic.app.inject({
+        method: "GET",
+        url: "/api/custom/images/styles",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(imageStylesSchema.parse(answer.json())).toMatchObject({
+        medium: "photographs",
+        styles: [
+          { value: "realistic", label: "Realistic" },
+          { value: "anime", label: "Anime" },
+        ],
+      });
+    } finally {
+      await photographic.close();
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/custom/images/styles" })).statusCode).toBe(401);
   });
 
   it("draws what the prompt asks: the place, the time of day, the clothes' colour and what is held", async () => {

@@ -134,6 +134,23 @@ export const customImagesRequestSchema = z
   })
   .strict();
 
+/**
+ * GET /api/custom/images/styles — the styles the configured image provider makes, as the
+ * generator offers them: "realistic" is a photograph only where a text-to-image model is set up;
+ * the offline renderer draws it as an illustration, and says so.
+ */
+export const imageStylesSchema = z.object({
+  medium: z.enum(["photographs", "illustrations"]),
+  styles: z.array(
+    z.object({
+      value: z.enum(["realistic", "anime"]),
+      label: z.string(),
+      description: z.string(),
+    }),
+  ),
+});
+export type ImageStyles = z.infer<typeof imageStylesSchema>;
+
 export const customImagesAcceptedSchema = z.object({
   request_id: z.number().int(),
   current_tokens: z.number().int(),

@@ -33,6 +33,7 @@ export function stableDiffusionSize(width: number, height: number): { width: num
 /** AUTOMATIC1111's Stable Diffusion web UI, or Forge, through its API (`/sdapi/v1/txt2img`). */
 export class Automatic1111Provider implements ImageProvider {
   readonly name = "automatic1111";
+  readonly medium = "photographs";
   readonly #baseUrl: string;
   readonly #headers: Record<string, string>;
   readonly #model: string | undefined;

@@ -52,4 +52,10 @@ export { Automatic1111Provider, stableDiffusionSize } from "./automatic1111.ts";
 export { OpenAiImagesProvider } from "./openai-images.ts";
 export { ProceduralImageProvider } from "./procedural-provider.ts";
 export { buildImagePrompt, pictureScene, SAFETY_NEGATIVE_PROMPT } from "./prompt.ts";
-export { type GeneratedImage, type ImageProvider, ImageProviderError, type ImageRequest } from "./types.ts";
+export {
+  type GeneratedImage,
+  type ImageMedium,
+  type ImageProvider,
+  ImageProviderError,
+  type ImageRequest,
+} from "./types.ts";

@@ -28,6 +28,7 @@ const SAFETY_SENTENCE =
  */
 export class OpenAiImagesProvider implements ImageProvider {
   readonly name = "openai-images";
+  readonly medium = "photographs";
   readonly #root: string;
   readonly #headers: Record<string, string>;
   readonly #model: string;

@@ -11,6 +11,7 @@ import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
  */
 export class ProceduralImageProvider implements ImageProvider {
   readonly name = "procedural";
+  readonly medium = "illustrations";
 
   async generate(request: ImageRequest): Promise<GeneratedImage> {
     request.signal?.throwIfAborted();

@@ -46,9 +46,16 @@ export class ImageProviderError extends Error {
   }
 }
 
+/**
+ * What a provider's pictures are: photographs (a text-to-image model makes the realistic style
+ * as a photo) or illustrations (the offline renderer draws both styles).
+ */
+export type ImageMedium = "photographs" | "illustrations";
+
 /** Makes pictures of characters. */
 export interface ImageProvider {
   readonly name: string;
+  readonly medium: ImageMedium;
   generate(request: ImageRequest): Promise<GeneratedImage>;
   check(): Promise<ComponentStatus>;
 }

@@ -1,10 +1,11 @@
-import type { GeneratedImage } from "@reverie/shared";
+import type { GeneratedImage, ImageStyles } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, PaymentRequiredError } from "../../errors.ts";
 import { generatedPictureFiles } from "../../media/generated-pictures.ts";
 import type { PrivateMediaSigner } from "../../media/private-urls.ts";
 import type { MediaStorage } from "../../media/storage.ts";
+import type { ImageMedium } from "../../providers/image/types.ts";
 import type { JobQueue } from "../../queue/job-queue.ts";
 import { GeneratedImageRepository } from "../../repositories/generated-images.ts";
 import { ImageRequestRepository } from "../../repositories/image-requests.ts";
@@ -20,6 +21,18 @@ export interface CustomImagesJob {
   requestId: number;
   userId: string;
 }
+
+/** The styles offered, by what the provider's pictures are. */
+const STYLES: Record<ImageMedium, ImageStyles["styles"]> = {
+  photographs: [
+    { value: "realistic", label: "Realistic", description: "A lifelike photo" },
+    { value: "anime", label: "Anime", description: "Drawn in anime style" },
+  ],
+  illustrations: [
+    { value: "realistic", label: "Illustration", description: "A soft painted illustration" },
+    { value: "anime", label: "Anime", description: "Drawn in anime style" },
+  ],
+};
 
 export interface CustomImagesRequest {
   model_id: number;
@@ -43,6 +56,7 @@ export class CustomImageService {
   readonly #requests: ImageRequestRepository;
   readonly #images: GeneratedImageRepository;
   readonly #log: { error(obj: object, msg: string): void };
+  readonly #medium: ImageMedium;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -52,6 +66,8 @@ export class CustomImageService {
     storage: MediaStorage;
     privateMedia: PrivateMediaSigner;
     log: { error(obj: object, msg: string): void };
+    /** what the configured image provider's pictures are */
+    imageMedium: ImageMedium;
   }) {
     this.#db = deps.db;
     this.#billing = deps.billing;
@@ -60,6 +76,7 @@ export class CustomImageService {
     this.#storage = deps.storage;
     this.#signer = deps.privateMedia;
     this.#log = deps.log;
+    this.#medium = deps.imageMedium;
     this.#requests = new ImageRequestRepository(deps.db);
     this.#images = new GeneratedImageRepository(deps.db);
   }
@@ -107,6 +124,11 @@ export class CustomImageService {
       await this.#jobs.enqueue(CUSTOM_IMAGES_JOB, job, { db: trx });
       return { request_id: request.id, current_tokens: left, price_tokens: price };
     });
+  }
+
+  /** The styles the generator offers: a "Realistic" photo only where the provider makes photographs. */
+  styles(): ImageStyles {
+    return { medium: this.#medium, styles: STYLES[this.#medium] };
   }
 
   /** The user's pictures, newest first; of one character (catalog or the user's own) when given. */

@@ -5,10 +5,11 @@ import { MediaImage } from "@/components/media/media-image";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { useImageStyles } from "../api/get-image-styles";
 import type { ImageStyle } from "../api/request-images";
 import { useImageGeneration } from "../hooks/use-image-generation";
 import { usePromptDraft } from "../hooks/use-prompt-draft";
-import { styleForCategory } from "../utils/image-style";
+import { FALLBACK_STYLES, styleForCategory } from "../utils/image-style";
 import { promptProblem } from "../utils/prompt";
 import { CountPicker } from "./count-picker";
 import { GenerationProgress } from "./generation-progress";
@@ -31,6 +32,7 @@ interface ImageGeneratorProps {
  */
 export function ImageGenerator({ character, balance, onBuyTokens, onOpenPicture }: ImageGeneratorProps) {
   const generation = useImageGeneration({ onInsufficientBalance: onBuyTokens });
+  const styles = useImageStyles();
   const [prompt, setPrompt] = usePromptDraft();
   const [count, setCount] = useState(1);
   // the category's style until the user picks one for this character
@@ -72,6 +74,8 @@ export function ImageGenerator({ character, balance, onBuyTokens, onOpenPicture 
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
             <CountPicker value={count} onChange={setCount} />
             <StyleToggle
+              styles={styles.data?.styles ?? (styles.isError ? FALLBACK_STYLES : undefined)}
+              medium={styles.data?.medium}
               value={style}
               onChange={(next) => character && setStyleChoice({ modelId: character.id, style: next })}
               disabled={!character}

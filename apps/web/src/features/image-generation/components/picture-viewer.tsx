@@ -8,7 +8,8 @@ import { errorMessage } from "@/lib/api-client";
 import { mediaUrl } from "@/lib/media";
 import { useDeleteImage } from "../api/delete-image";
 import { useDownloadImage } from "../api/download-image";
-import { IMAGE_STYLES } from "../utils/image-style";
+import { useImageStyles } from "../api/get-image-styles";
+import { styleLabel } from "../utils/image-style";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -17,7 +18,7 @@ export function PictureViewer({ picture, onClose }: { picture: GeneratedImage; o
   const download = useDownloadImage();
   const remove = useDeleteImage();
   const [confirming, setConfirming] = useState(false);
-  const style = IMAGE_STYLES.find((option) => option.value === picture.style)?.label ?? picture.style;
+  const style = styleLabel(useImageStyles().data?.styles, picture.style);
 
   return (
     <Modal title="Your picture" onClose={onClose} size="lg" testId="picture-viewer" titleClassName="sr-only">
