@@ -1,3 +1,5 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makeAdmin, signUp } from "./support/admin.ts";
 import { skipOverlays, useBrowser, VIEWPORTS } from "./support/browser.ts";
@@ -11,6 +13,37 @@ async function newAdmin(label: string, viewport?: (typeof VIEWPORTS)[keyof typeo
   await signUp(page, email);
   await makeAdmin(email);
   return page;
+}
+
+/** A plain PNG for the upload controls. */
+async function pngFile(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** Creates a catalog character of its own by the API, so other tests' catalog stays as it is. */
+async function createCharacter(operator: Page, name: string): Promise<{ id: number }> {
+  return operator.evaluate(async (characterName) => {
+    const response = await fetch("/api/admin/characters", {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${localStorage.getItem("_accessToken")}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({
+        name: characterName,
+        age: 31,
+        gender: "anime_male",
+        tagline: "Freshly drawn",
+        description: "A lighthouse keeper who paints the sea at night.",
+        personality: "Calm",
+        first_msg: "The lamp is lit. Come in.",
+      }),
+    });
+    return (await response.json()) as { id: number };
+  }, name);
 }
 
 /** The ids of the characters a visitor's catalog of that category shows (a fresh browser, nothing cached). */
@@ -106,5 +139,71 @@ describe("the console's Characters and Moderation screens", () => {
     expect(await operator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     );
+  });
+
+  it("the Admin link is in the account menu of operators only", async () => {
+    const member = await browser.newPage(VIEWPORTS.mobile);
+    await signUpAndOpenChat(member, uniqueEmail("not-an-operator"));
+    await member.getByTestId("account-menu-button").click();
+    await member.getByTestId("nav-log-out").waitFor();
+    expect(await member.getByTestId("nav-admin").count()).toBe(0);
+
+    const operator = await newAdmin("menu-operator", VIEWPORTS.mobile);
+    await operator.goto("/settings");
+    await operator.getByTestId("account-menu-button").click();
+    await operator.getByRole("menuitem", { name: "Admin" }).click();
+    await operator.waitForURL((url) => url.pathname === "/admin");
+    await operator.getByTestId("admin-console").waitFor();
+  });
+
+  it("the character editor: the name in the heading, pictures previewed before upload or removed, labels apart", async () => {
+    const operator = await newAdmin("editor-operator");
+    const created = await createCharacter(operator, "Lighthouse Keeper");
+    await operator.goto(`/admin/characters/${created.id}`);
+    await operator.getByTestId("admin-character-editor").waitFor();
+    await expect
+      .poll(() => operator.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Lighthouse Keeper");
+
+    // the portrait: a styled control, a preview of the chosen picture, removed before sending
+    const portrait = operator.getByTestId("admin-portrait");
+    await portrait.getByRole("button", { name: "Choose a picture" }).waitFor();
+    // the browser's own file input is not what the operator sees
+    expect(
+      (await portrait.getByTestId("admin-portrait-input").boundingBox())?.width ?? 0,
+    ).toBeLessThanOrEqual(1);
+    await portrait.getByTestId("admin-portrait-input").setInputFiles(await pngFile("sea.png", "#3060a0"));
+    const preview = portrait.getByTestId("admin-portrait-preview");
+    expect(await preview.getByRole("img").getAttribute("src")).toMatch(/^blob:/);
+    expect(await preview.textContent()).toContain("sea.png");
+    await portrait.getByTestId("admin-portrait-remove").click();
+    await preview.waitFor({ state: "detached" });
+    await portrait.getByTestId("admin-portrait-choose").waitFor();
+
+    // chosen again and uploaded: the new portrait replaces the preview
+    await portrait.getByTestId("admin-portrait-input").setInputFiles(await pngFile("lamp.png", "#d08020"));
+    await portrait.getByTestId("admin-portrait-upload").click();
+    await portrait.getByTestId("admin-portrait-current").waitFor();
+    expect(await portrait.getByTestId("admin-portrait-current").getAttribute("src")).toMatch(/\/media\//);
+
+    // a gallery photo: previewed, added, listed with its label apart from its delete button
+    const gallery = operator.getByTestId("admin-media");
+    await gallery.getByTestId("admin-media-input").setInputFiles(await pngFile("waves.png", "#20a0a0"));
+    await gallery.getByTestId("admin-media-preview").waitFor();
+    await gallery.getByTestId("admin-media-upload").click();
+    const item = operator.getByTestId("admin-media-item").first();
+    await item.waitFor();
+    expect(await item.getByTestId("admin-media-label").textContent()).toBe("Photo");
+    // the label and the delete button stand apart ("photoDelete" ran together)
+    const labelBox = await item.getByTestId("admin-media-label").boundingBox();
+    const deleteButton = item.getByRole("button", { name: "Delete photo 1" });
+    const buttonBox = await deleteButton.boundingBox();
+    if (!labelBox || !buttonBox) throw new Error("the label or the delete button is not shown");
+    const apart =
+      buttonBox.x >= labelBox.x + labelBox.width + 8 || buttonBox.y >= labelBox.y + labelBox.height;
+    expect(apart).toBe(true);
+    await deleteButton.click();
+    await item.getByRole("button", { name: "Delete for good" }).click();
+    await operator.getByTestId("admin-media-item").waitFor({ state: "detached" });
   });
 });

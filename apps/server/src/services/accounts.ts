@@ -66,6 +66,7 @@ export function presentUser(row: UserRow): User {
     gender_choice: row.gender_choice,
     payment_failed: Boolean(row.payment_failed),
     replay_opt_out: Boolean(row.replay_opt_out),
+    role: row.role,
   };
 }
 

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { userSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database.ts";
 import { auditEntriesFor, callApi, signUp, type TestAccount } from "../helpers/admin.ts";
@@ -79,6 +80,12 @@ describe("the admin access matrix", () => {
 });
 
 describe("the console's role", () => {
+  it("is on the user's own account, so the web app shows the console's link to operators only", async () => {
+    expect(userSchema.parse((await user.call("GET", "/api/user")).body).role).toBe("user");
+    expect(userSchema.parse((await moderator.call("GET", "/api/user")).body).role).toBe("moderator");
+    expect(userSchema.parse((await admin.call("GET", "/api/user")).body).role).toBe("admin");
+  });
+
   it("is read from the database on every call, never from the token", async () => {
     const someone = await signUp(t);
     expect((await someone.call("GET", "/api/admin/me")).status).toBe(403);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_BANNED_TEXT, LIMITS } from "../constants.ts";
+import { ACCOUNT_BANNED_TEXT, LIMITS, ROLES } from "../constants.ts";
 import { isSaneSubId } from "../sub-id.ts";
 import { genderSchema } from "./common.ts";
 
@@ -60,6 +60,8 @@ export const userSchema = z.object({
   payment_failed: z.boolean(),
   /** the user turned session replay off (Settings); the server refuses their replays */
   replay_opt_out: z.boolean(),
+  /** the admin console's role: moderators and admins find the console in the account menu (decision 0029) */
+  role: z.enum(ROLES),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,4 +1,4 @@
-import { ChevronDown, Heart, LogOut, Settings, Sparkles, UserRound } from "lucide-react";
+import { ChevronDown, Heart, LogOut, Settings, ShieldCheck, Sparkles, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
@@ -11,7 +11,10 @@ import { BalanceLink } from "./balance-link";
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm text-ink-200 transition hover:bg-white/[0.06] hover:text-white focus-visible:bg-white/[0.06] focus-visible:outline-none";
 
-/** The signed-in part of the top nav: the token balance, and the account button (settings, log out). */
+/**
+ * The signed-in part of the top nav: the token balance, and the account button (settings, log out;
+ * the admin console for its operators, moderators and admins).
+ */
 export function AccountMenu() {
   const { user } = useSession();
   const logout = useLogout();
@@ -96,6 +99,18 @@ export function AccountMenu() {
               <Settings className="size-4 text-ink-400" aria-hidden="true" />
               Settings
             </Link>
+            {user && user.role !== "user" ? (
+              <Link
+                role="menuitem"
+                to={paths.admin}
+                className={itemClass}
+                onClick={() => setOpen(false)}
+                data-testid="nav-admin"
+              >
+                <ShieldCheck className="size-4 text-ink-400" aria-hidden="true" />
+                Admin
+              </Link>
+            ) : null}
             <button
               type="button"
               role="menuitem"

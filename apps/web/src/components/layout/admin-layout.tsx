@@ -103,10 +103,14 @@ function AdminSignInAgain() {
 export function AdminLayout({
   section,
   title,
+  heading,
   children,
 }: {
   section: AdminSectionKey;
+  /** the screen's name, for the tab title and, unless `heading` is given, the page heading */
   title: string;
+  /** the page heading's content when it says more than the title (one character's name) */
+  heading?: ReactNode;
   children: ReactNode;
 }) {
   useDocumentTitle(`${title} · Admin`);
@@ -154,7 +158,9 @@ export function AdminLayout({
             <AdminNav current={section} />
           </aside>
           <section className="min-w-0 space-y-6">
-            <h1 className="font-display text-2xl text-ink-100 sm:text-3xl">{title}</h1>
+            <h1 className="min-w-0 break-words font-display text-2xl text-ink-100 sm:text-3xl">
+              {heading ?? title}
+            </h1>
             {children}
           </section>
         </div>

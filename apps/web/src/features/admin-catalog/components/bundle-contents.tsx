@@ -154,14 +154,24 @@ function BundleCard({
 }
 
 /** A gallery item's delete button, asking once before it goes for good. */
-export function DeleteMediaButton({ characterId, mediaId }: { characterId: number; mediaId: number }) {
+export function DeleteMediaButton({
+  characterId,
+  mediaId,
+  description,
+}: {
+  characterId: number;
+  mediaId: number;
+  /** what goes, for the button's accessible name ("photo 3") */
+  description: string;
+}) {
   const remove = useDeleteMedia(characterId);
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
       <button
         type="button"
-        className="text-[11px] text-red-300 underline hover:text-red-200"
+        className="text-xs text-red-300 underline hover:text-red-200"
+        aria-label={`Delete ${description}`}
         onClick={() => setAsking(true)}
       >
         Delete
@@ -169,7 +179,7 @@ export function DeleteMediaButton({ characterId, mediaId }: { characterId: numbe
     );
   }
   return (
-    <span className="flex flex-wrap gap-2 text-[11px]">
+    <span className="flex flex-wrap gap-2 text-xs">
       <button
         type="button"
         className="text-red-300 underline"

@@ -1,8 +1,12 @@
+import { ArrowLeft, Eye, EyeOff } from "lucide-react";
 import { Link } from "react-router";
+import { Chip } from "@/components/ui/chip";
 import { ErrorState } from "@/components/ui/error-state";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Skeleton } from "@/components/ui/skeleton";
+import { genderLabel } from "@/config/genders";
 import { paths } from "@/config/paths";
+import { pluralize } from "@/lib/format";
 import { useAdminCharacter } from "../api/get-character";
 import { useUpdateCharacter } from "../api/update-character";
 import { BundleContents } from "./bundle-contents";
@@ -19,13 +23,32 @@ export function CharacterEditor({ id, canEdit }: { id: number; canEdit: boolean 
   const data = character.data;
   return (
     <div className="space-y-8" data-private data-testid="admin-character-editor">
-      <Link to={paths.adminCharacters} className="text-sm text-ink-400 hover:text-ink-100">
-        ← All characters
+      <Link
+        to={paths.adminCharacters}
+        className="inline-flex items-center gap-1 text-sm text-ink-300 hover:text-ink-100"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Characters
       </Link>
-      <p className="text-sm text-ink-300">
-        {data.hidden ? "Hidden from the public catalog." : "In the public catalog."} {data.photo_count}{" "}
-        photos, {data.video_count} videos.
-      </p>
+      <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="admin-character-summary">
+        <Chip>
+          {data.age} · {genderLabel(data.gender)}
+        </Chip>
+        <Chip
+          icon={
+            data.hidden ? (
+              <EyeOff className="size-3.5" aria-hidden="true" />
+            ) : (
+              <Eye className="size-3.5" aria-hidden="true" />
+            )
+          }
+          className={data.hidden ? "border-amber-300/30 text-amber-200" : undefined}
+        >
+          {data.hidden ? "Hidden from the public catalog" : "In the public catalog"}
+        </Chip>
+        <Chip>
+          {pluralize(data.photo_count, "photo")}, {pluralize(data.video_count, "video")}
+        </Chip>
+      </div>
       <section className="space-y-3">
         <SectionHeading title="Pictures" />
         <CharacterUploads character={data} canEdit={canEdit} />

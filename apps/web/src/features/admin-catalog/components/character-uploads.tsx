@@ -1,14 +1,19 @@
-import type { AdminCharacterDetail } from "@reverie/shared";
-import { type ChangeEvent, useState } from "react";
+import type { AdminCharacterDetail, AdminMediaItem } from "@reverie/shared";
+import { ImageOff } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/api-client";
 import { useUploadMedia } from "../api/upload-media";
 import { useUploadPortrait } from "../api/upload-portrait";
 import { DeleteMediaButton } from "./bundle-contents";
+import { ImageUploadField } from "./image-upload-field";
 
-const ACCEPT = "image/png,image/jpeg,image/webp";
-/** the contract's ADMIN_UPLOAD_MAX_BYTES, which the server enforces (413); not imported, so the shared constants chunk stays as small as the other screens need */
-const ADMIN_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const HINT = "PNG, JPEG or WebP, 10 MiB at most.";
+
+/** What a gallery item is, in words: its kind, or the bundle that sells it. */
+export function mediaLabel(item: Pick<AdminMediaItem, "kind" | "bundle_id">): string {
+  if (item.bundle_id !== null) return item.kind.endsWith("video") ? "Bundle video" : "Bundle photo";
+  return item.kind === "video" ? "Video" : "Photo";
+}
 
 /** The portrait and the gallery photos; the server checks each file's content and re-encodes it. */
 export function CharacterUploads({
@@ -20,68 +25,86 @@ export function CharacterUploads({
 }) {
   const portrait = useUploadPortrait(character.id);
   const media = useUploadMedia(character.id);
-  const [tooBig, setTooBig] = useState(false);
-
-  function pick(upload: (file: Blob) => unknown) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      const file = event.target.files?.[0];
-      event.target.value = "";
-      if (!file) return;
-      setTooBig(file.size > ADMIN_UPLOAD_MAX_BYTES);
-      if (file.size <= ADMIN_UPLOAD_MAX_BYTES) upload(file);
-    };
-  }
-
   const failure = portrait.error ?? media.error;
+
+  const currentPortrait = character.cover_url ? (
+    <img
+      src={character.cover_url}
+      alt={`${character.name}'s portrait`}
+      className="h-40 w-30 shrink-0 rounded-xl object-cover"
+      data-testid="admin-portrait-current"
+    />
+  ) : (
+    <div className="grid h-40 w-30 shrink-0 place-items-center gap-1 rounded-xl bg-ink-700 px-2 text-center text-xs text-ink-400">
+      <ImageOff className="size-5" aria-hidden="true" />
+      No portrait
+    </div>
+  );
+
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-4">
-        {character.cover_url ? (
-          <img
-            src={character.cover_url}
-            alt={`${character.name}'s cover`}
-            className="h-40 w-30 rounded-xl object-cover"
+      {canEdit ? (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-3 xl:grid-cols-2">
+          <ImageUploadField
+            label="Portrait"
+            hint={`Becomes the avatar and the cover. ${HINT}`}
+            current={currentPortrait}
+            uploadLabel="Upload portrait"
+            pending={portrait.isPending}
+            onUpload={(file) => portrait.mutateAsync(file)}
+            testId="admin-portrait"
           />
-        ) : (
-          <div className="grid h-40 w-30 place-items-center rounded-xl bg-ink-700 text-xs text-ink-400">
-            No portrait
-          </div>
-        )}
-        {canEdit ? (
-          <div className="space-y-2 text-sm text-ink-200">
-            <label className="block">
-              <span className="block">Portrait (PNG, JPEG or WebP, 10 MiB at most)</span>
-              <input
-                type="file"
-                accept={ACCEPT}
-                onChange={pick((file) => portrait.mutate(file))}
-                data-testid="admin-portrait-input"
-              />
-            </label>
-            <label className="block">
-              <span className="block">Add a gallery photo</span>
-              <input
-                type="file"
-                accept={ACCEPT}
-                onChange={pick((file) => media.mutate(file))}
-                data-testid="admin-media-input"
-              />
-            </label>
-            {portrait.isPending || media.isPending ? <p className="text-ink-400">Uploading…</p> : null}
-          </div>
-        ) : null}
-      </div>
-      {tooBig ? <Notice tone="error">That file is over 10 MiB.</Notice> : null}
+          <ImageUploadField
+            label="Gallery photo"
+            hint={`Added to the free gallery; move it into a bundle below. ${HINT}`}
+            uploadLabel="Add to gallery"
+            pending={media.isPending}
+            onUpload={(file) => media.mutateAsync(file)}
+            testId="admin-media"
+          />
+        </div>
+      ) : (
+        currentPortrait
+      )}
       {failure ? <Notice tone="error">{errorMessage(failure)}</Notice> : null}
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" data-testid="admin-character-media">
-        {character.media.map((item) => (
-          <li key={item.id}>
-            <img src={item.thumbnail_url} alt="" className="aspect-[3/4] w-full rounded-lg object-cover" />
-            <span className="text-[11px] text-ink-500">{item.bundle_id ? "in a bundle" : item.kind}</span>
-            {canEdit ? <DeleteMediaButton characterId={character.id} mediaId={item.id} /> : null}
-          </li>
-        ))}
-      </ul>
+      {character.media.length === 0 ? (
+        <p className="text-sm text-ink-400">No gallery photos yet.</p>
+      ) : (
+        <ul
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-5"
+          data-testid="admin-character-media"
+        >
+          {character.media.map((item, index) => {
+            const label = mediaLabel(item);
+            return (
+              <li
+                key={item.id}
+                className="min-w-0 space-y-2 rounded-xl border border-white/[0.06] bg-white/[0.02] p-1.5"
+                data-testid="admin-media-item"
+                data-media-id={item.id}
+              >
+                <img
+                  src={item.thumbnail_url}
+                  alt={`${label} ${index + 1}`}
+                  className="aspect-[3/4] w-full rounded-lg object-cover"
+                />
+                <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-1 pb-0.5">
+                  <span className="text-xs text-ink-300" data-testid="admin-media-label">
+                    {label}
+                  </span>
+                  {canEdit ? (
+                    <DeleteMediaButton
+                      characterId={character.id}
+                      mediaId={item.id}
+                      description={`${label.toLowerCase()} ${index + 1}`}
+                    />
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </div>
   );
 }
