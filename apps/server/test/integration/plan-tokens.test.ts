@@ -52,7 +52,7 @@ function monthsLater(from: string, months: number, days = 0): Date {
   return new Date(at.getTime() + days * DAY_MS);
 }
 
-describe("a plan's tokens come every month (decision 36)", () => {
+describe("a plan's tokens come every month (decision 37)", () => {
   it("the yearly plan grants 100 tokens when paid, not 1,200, and says so in the plans list", async () => {
     const { buyer, subscription } = await premiumBuyer("premium_1_year");
     expect(await balance(buyer.id)).toBe(100);

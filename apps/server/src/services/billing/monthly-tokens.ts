@@ -1,7 +1,7 @@
 import { CATALOGUE, type CataloguePlan, findPrice } from "./catalogue.ts";
 
 /**
- * When a plan's tokens come (decision 36): MonthlyTokens at the start of every month a paid period
+ * When a plan's tokens come (decision 37): MonthlyTokens at the start of every month a paid period
  * covers, so a year brings 100 in each of its twelve months, not 1,200 on the first day; a plan of
  * days brings its share of a month once, when its period starts (a week a quarter of a month's).
  */
