@@ -18,6 +18,7 @@ import * as admin from "./migrations/0015_admin.ts";
 import * as paymentRefunds from "./migrations/0016_payment_refunds.ts";
 import * as adminCatalog from "./migrations/0017_admin_catalog.ts";
 import * as moderationEvidence from "./migrations/0018_moderation_evidence.ts";
+import * as privatePhotoCaption from "./migrations/0019_private_photo_caption.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0016_payment_refunds": paymentRefunds,
   "0017_admin_catalog": adminCatalog,
   "0018_moderation_evidence": moderationEvidence,
+  "0019_private_photo_caption": privatePhotoCaption,
 };
 
 /** Postgres: "schema … does not exist" (invalid_schema_name). */

@@ -32,8 +32,12 @@ const SCENE: Record<SceneId, readonly string[]> = {
   bedroom: ["Lazy moment in my room. Wish you were here 🛏️"],
 };
 
-const PRIVATE_PHOTO: readonly string[] = [
-  "This one is just for you… unlock it when you're ready 😉",
+/**
+ * Stored with the message, so read after the photo is unlocked too: never about unlocking it (the
+ * lock and its price are the interface's, while it is locked). Decision 37.
+ */
+export const PRIVATE_PHOTO: readonly string[] = [
+  "This one is just for you… take a good long look 😉",
   "A little private something. Only for your eyes.",
   "I don't share this kind with just anyone 💋",
   "Made this one special, just for you.",
