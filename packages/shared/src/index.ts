@@ -21,3 +21,4 @@ export * from "./schemas/session-replays.ts";
 export * from "./schemas/socket.ts";
 export * from "./schemas/subscriptions.ts";
 export * from "./sub-id.ts";
+export * from "./trait-previews.ts";

@@ -25,6 +25,11 @@ export interface EthnicityOption extends TraitOptionSpec {
   skin: string;
   /** how a text-to-image prompt says it; anime skin tones are said by the skin colour alone */
   words: string | null;
+  /**
+   * The hair (a woman's, a man's) and eyes its portrait shows before any are chosen: a common
+   * look, so that the tiles differ in more than the skin. Choices the user makes replace them.
+   */
+  typical?: { hair: { female: string; male: string }; eyes: string };
 }
 
 export interface HairOption extends TraitOptionSpec {
@@ -71,19 +76,62 @@ export interface VoiceOption extends TraitOptionSpec {
 }
 
 export const ETHNICITIES: readonly EthnicityOption[] = [
-  { value: "european", label: "European", genders: REALISTIC, skin: "#f1d0b5", words: "European" },
-  { value: "latin", label: "Latin", genders: REALISTIC, skin: "#d9a47f", words: "Latin American" },
-  { value: "east_asian", label: "East Asian", genders: REALISTIC, skin: "#ecc7a4", words: "East Asian" },
-  { value: "south_asian", label: "South Asian", genders: REALISTIC, skin: "#a86f45", words: "South Asian" },
+  {
+    value: "european",
+    label: "European",
+    genders: REALISTIC,
+    skin: "#f1d0b5",
+    words: "European",
+    typical: { hair: { female: "long_blonde", male: "quiff_blonde" }, eyes: "blue" },
+  },
+  {
+    value: "latin",
+    label: "Latin",
+    genders: REALISTIC,
+    skin: "#bf8257",
+    words: "Latin American",
+    typical: { hair: { female: "wavy_brunette", male: "short_brown" }, eyes: "brown" },
+  },
+  {
+    value: "east_asian",
+    label: "East Asian",
+    genders: REALISTIC,
+    skin: "#eac29a",
+    words: "East Asian",
+    typical: { hair: { female: "bob_black", male: "short_black" }, eyes: "dark_brown" },
+  },
+  {
+    value: "south_asian",
+    label: "South Asian",
+    genders: REALISTIC,
+    skin: "#9a6440",
+    words: "South Asian",
+    typical: { hair: { female: "long_black", male: "quiff_brown" }, eyes: "dark_brown" },
+  },
   {
     value: "middle_eastern",
     label: "Middle Eastern",
     genders: REALISTIC,
-    skin: "#c68e5e",
+    skin: "#c99a6b",
     words: "Middle Eastern",
+    typical: { hair: { female: "ponytail_brown", male: "short_black" }, eyes: "hazel" },
   },
-  { value: "african", label: "African", genders: REALISTIC, skin: "#6b3f26", words: "Black" },
-  { value: "mixed", label: "Mixed", genders: REALISTIC, skin: "#b8805a", words: "mixed-race" },
+  {
+    value: "african",
+    label: "African",
+    genders: REALISTIC,
+    skin: "#6b3f26",
+    words: "Black",
+    typical: { hair: { female: "curly_dark", male: "buzz_dark" }, eyes: "dark_brown" },
+  },
+  {
+    value: "mixed",
+    label: "Mixed",
+    genders: REALISTIC,
+    skin: "#a97450",
+    words: "mixed-race",
+    typical: { hair: { female: "bun_chestnut", male: "curly_brown" }, eyes: "green" },
+  },
   // anime characters have a skin tone rather than an ethnicity
   { value: "porcelain", label: "Porcelain", genders: ANIME, skin: "#f8e6da", words: null },
   { value: "fair", label: "Fair", genders: ANIME, skin: "#f1d0b5", words: null },

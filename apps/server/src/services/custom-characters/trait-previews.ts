@@ -2,7 +2,7 @@ import type { Gender } from "@reverie/shared";
 import sharp from "sharp";
 import { BadRequestError } from "../../errors.ts";
 import type { MediaStorage } from "../../media/storage.ts";
-import { renderCharacterImage } from "../../providers/image/procedural/index.ts";
+import { type CharacterLook, renderCharacterImage } from "../../providers/image/procedural/index.ts";
 import { lookFromTraits } from "./trait-looks.ts";
 import {
   defaultOption,
@@ -18,7 +18,7 @@ import type { PreviewLook } from "./trait-preview-urls.ts";
 const PORTRAIT = { width: 240, height: 300 } as const;
 const EYE_SWATCH = 96;
 /** Part of every stored preview's key: a change to how previews are drawn gets new files. */
-const PREVIEW_VERSION = "v1";
+const PREVIEW_VERSION = "v2";
 
 function offered(
   options: readonly TraitOptionSpec[],
@@ -38,6 +38,31 @@ function offered(
 }
 
 /**
+ * The options a portrait preview shows: those chosen, else the ethnicity's typical hair and eyes
+ * (a woman's or a man's hair), else the category's first option; a 400 names an option the
+ * category does not offer.
+ */
+export function previewOptions(
+  gender: Gender,
+  look: PreviewLook,
+): { ethnicity: string; hair_style: string; eyes_color: string } {
+  const ethnicity = offered(ETHNICITIES, "ethnicity", look.ethnicity, gender);
+  const typical = ETHNICITIES.find((option) => option.value === ethnicity)?.typical;
+  const masculine = gender === "male" || gender === "anime_male";
+  const typicalHair = typical && (masculine ? typical.hair.male : typical.hair.female);
+  return {
+    ethnicity,
+    hair_style: offered(HAIR_STYLES, "hair_style", look.hair_style ?? typicalHair, gender),
+    eyes_color: offered(EYE_COLORS, "eyes_color", look.eyes_color ?? typical?.eyes, gender),
+  };
+}
+
+/** The look a portrait preview is drawn with: the same person the constructor will create. */
+export function previewLook(gender: Gender, look: PreviewLook): CharacterLook {
+  return lookFromTraits(previewOptions(gender, look), gender, "preview");
+}
+
+/**
  * The constructor's pictures: a portrait of a character with the chosen looks (each ethnicity and
  * hair option's picture, and the live preview), and eye-colour swatches. Always drawn by the
  * procedural renderer, whatever image provider draws the portraits: they show an option, they
@@ -52,13 +77,11 @@ export class TraitPreviews {
 
   /** A WebP portrait of the category with these looks; a 400 naming an option not offered in it. */
   async portrait(gender: Gender, look: PreviewLook): Promise<Buffer> {
-    const ethnicity = offered(ETHNICITIES, "ethnicity", look.ethnicity, gender);
-    const hair = offered(HAIR_STYLES, "hair_style", look.hair_style, gender);
-    const eyes = offered(EYE_COLORS, "eyes_color", look.eyes_color, gender);
-    const key = `public/custom/previews/${PREVIEW_VERSION}/portrait/${gender}/${ethnicity}/${hair}/${eyes}.webp`;
+    const chosen = previewOptions(gender, look);
+    const key = `public/custom/previews/${PREVIEW_VERSION}/portrait/${gender}/${chosen.ethnicity}/${chosen.hair_style}/${chosen.eyes_color}.webp`;
     return this.#stored(key, () =>
       renderCharacterImage({
-        look: lookFromTraits({ ethnicity, hair_style: hair, eyes_color: eyes }, gender, "preview"),
+        look: previewLook(gender, chosen),
         scene: "studio",
         style: gender.startsWith("anime") ? "anime" : "realistic",
         seed: "preview",

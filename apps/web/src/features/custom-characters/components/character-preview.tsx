@@ -4,8 +4,9 @@ import { genderLabel } from "@/config/genders";
 import type { BuilderDraft } from "../utils/builder-draft";
 import { parseAge } from "../utils/draft-validation";
 import { portraitTint } from "../utils/portrait-tint";
+import { previewPortraitUrl } from "../utils/preview-portrait";
 import { optionLabel } from "../utils/trait-options";
-import { PortraitSilhouette } from "./portrait-silhouette";
+import { PreviewPortrait } from "./preview-portrait";
 
 /** The labels of everything chosen so far, in the catalogue's order. */
 function chosenLabels(
@@ -22,8 +23,9 @@ function chosenLabels(
 }
 
 /**
- * The character as chosen so far: the placeholder silhouette (the real portrait is drawn once it
- * exists), name, age and category, and a chip per choice. `compact` is the phone's strip above the step.
+ * The character as chosen so far: their face with the chosen skin, hair and eyes (drawn by the
+ * server's renderer, as their portrait will be; a tinted silhouette until a category is picked),
+ * name, age and category, and a chip per choice. `compact` is the phone's strip above the step.
  */
 export function CharacterPreview({
   draft,
@@ -35,6 +37,7 @@ export function CharacterPreview({
   compact?: boolean;
 }) {
   const tint = portraitTint(draft.gender, draft.traits);
+  const portrait = previewPortraitUrl(draft);
   const labels = chosenLabels(draft, offered);
   const name = draft.name.trim() || "Your character";
   const age = parseAge(draft.age);
@@ -46,7 +49,7 @@ export function CharacterPreview({
         data-testid="character-preview"
       >
         <div className="h-16 w-12 shrink-0 overflow-hidden rounded-xl">
-          <PortraitSilhouette tint={tint} />
+          <PreviewPortrait src={portrait} tint={tint} />
         </div>
         <div className="min-w-0 flex-1">
           <p className="truncate font-display text-lg text-ink-100">
@@ -69,7 +72,8 @@ export function CharacterPreview({
       data-testid="character-preview"
     >
       <div className="relative aspect-[3/4]">
-        <PortraitSilhouette tint={tint} />
+        <PreviewPortrait src={portrait} tint={tint} />
+        <div className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/75 to-transparent" />
         <div className="absolute inset-x-0 bottom-0 p-4">
           {draft.gender ? (
             <p className="text-xs font-semibold tracking-[0.18em] text-coral-300 uppercase">
@@ -97,7 +101,7 @@ export function CharacterPreview({
         ) : (
           <p className="text-sm text-ink-400">Your choices show up here as you go.</p>
         )}
-        <p className="text-xs text-ink-500">Their portrait is drawn from these once they're created.</p>
+        <p className="text-xs text-ink-500">Their portrait is drawn in this look once they're created.</p>
       </figcaption>
     </figure>
   );
