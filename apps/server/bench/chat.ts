@@ -412,6 +412,9 @@ async function runChatSetup(setup: ChatSetup): Promise<BenchReport> {
     // a CPU profile of the server over the measured messages only (chat-server.ts)
     ...(process.env.BENCH_CPU_PROFILE ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE } : {}),
     NODE_ENV: "production",
+    // the embedded test checkout and one signing secret for every process (production refuses both unset)
+    ALLOW_TEST_CHECKOUT: "true",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
     LOG_LEVEL: "silent",
     // each simulated user signs up from an address of its own, told by X-Forwarded-For
     TRUST_PROXY: "loopback",

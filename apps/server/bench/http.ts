@@ -166,6 +166,9 @@ export async function runHttpBench(): Promise<BenchReport> {
     PATH: process.env.PATH ?? "",
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     NODE_ENV: "production",
+    // the embedded test checkout and one signing secret for every process (production refuses both unset)
+    ALLOW_TEST_CHECKOUT: "true",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://reverie.bench",
     SEED_MEDIA: "false",

@@ -140,6 +140,9 @@ export async function runLighthouseBench(): Promise<BenchReport> {
   const { child, address } = await startServer({
     PATH: process.env.PATH ?? "",
     NODE_ENV: "production",
+    // the embedded test checkout and one signing secret for every process (production refuses both unset)
+    ALLOW_TEST_CHECKOUT: "true",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
     LOG_LEVEL: "warn",
     DATA_DIR: dataDir,
     // the seeded media, rendered once into the repository's data folder as `npm start` does

@@ -33,7 +33,13 @@ const LINES = [
 
 export async function runLongChatBench(): Promise<BenchReport> {
   const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: process.env.DATABASE_URL });
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...benchDatabase.env });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    ALLOW_TEST_CHECKOUT: "true",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+    LOG_LEVEL: "silent",
+    ...benchDatabase.env,
+  });
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);

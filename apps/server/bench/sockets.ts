@@ -94,7 +94,13 @@ async function measureSockets(): Promise<BenchReport> {
   const limit = openFileLimit();
   const count = Math.min(TARGET_SOCKETS, limit - RESERVED_DESCRIPTORS);
   const scratch = await createScratchDatabase({ name: "bench_sockets" });
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...scratch.env });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    ALLOW_TEST_CHECKOUT: "true",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+    LOG_LEVEL: "silent",
+    ...scratch.env,
+  });
   const database = createDatabase(config.database);
   const bus = new MemoryEventBus();
   const clients: ChildProcess[] = [];

@@ -184,10 +184,11 @@ export async function buildApp(
         payments: services.payments,
         billing: services.billing,
       });
-      await api.register(testCheckoutRoutes, {
-        accounts: services.accounts,
-        testCheckout: services.testCheckout,
-      });
+      if (deps.config.payments.testCheckout)
+        await api.register(testCheckoutRoutes, {
+          accounts: services.accounts,
+          testCheckout: services.testCheckout,
+        });
       await api.register(paymentNotificationRoutes, { payments: services.payments });
       await api.register(authRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(userRoutes, { accounts: services.accounts });

@@ -44,7 +44,7 @@ describe("loadConfig", () => {
   });
 
   it("keeps the developer mailbox off in production and when emails go out over SMTP", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).devTools).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", ALLOW_TEST_CHECKOUT: "true" }).devTools).toBe(false);
     expect(loadConfig({ SMTP_URL: "smtp://mail.example.com:587" }).devTools).toBe(false);
   });
 

@@ -160,6 +160,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
   /** who takes them in the spec's payment-popup flow: the test checkout, or Verotel FlexPay */
   PAYMENT_POPUP_PROVIDER: z.enum(["test", "verotel"]).default("test"),
+  /** production only: keep the built-in test checkout (a staging deployment), on purpose */
+  ALLOW_TEST_CHECKOUT: booleanFlag.default(false),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** another Stripe API address (a local fake in tests) */
@@ -295,6 +297,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (values.JOB_QUEUE === "bullmq" && !values.REDIS_URL) {
     throw new Error("Invalid configuration:\n  JOB_QUEUE: bullmq needs REDIS_URL");
   }
+  const refusals = values.NODE_ENV === "production" ? productionRefusals(values) : [];
+  if (refusals.length > 0) {
+    throw new Error(
+      `Invalid configuration for production:\n${refusals.map((line) => `  ${line}`).join("\n")}`,
+    );
+  }
   return {
     env: values.NODE_ENV,
     host: values.HOST,
@@ -367,6 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         webhookSecret: values.STRIPE_WEBHOOK_SECRET,
         apiBase: values.STRIPE_API_BASE,
       },
+      /** the built-in test checkout, its pages and its webhook: never in production unless asked for */
+      testCheckout: values.NODE_ENV !== "production" || values.ALLOW_TEST_CHECKOUT,
       verotel: {
         shopId: values.VEROTEL_SHOP_ID,
         signatureKey: values.VEROTEL_SIGNATURE_KEY,
@@ -401,6 +411,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type DatabaseConfig = AppConfig["database"];
+
+type EnvValues = z.infer<typeof envSchema>;
+
+/**
+ * What production refuses to start with, each with what to set: the embedded defaults that are
+ * right for `npm start` and wrong for real money or several instances, and variables that
+ * contradict each other (one of them is a mistake, and the server cannot tell which).
+ */
+function productionRefusals(values: EnvValues): string[] {
+  const refusals: string[] = [];
+  const testProviders = [
+    ...(values.PAYMENT_PROVIDER === "test" ? ["PAYMENT_PROVIDER"] : []),
+    ...(values.PAYMENT_POPUP_PROVIDER === "test" ? ["PAYMENT_POPUP_PROVIDER"] : []),
+  ];
+  if (testProviders.length > 0 && !values.ALLOW_TEST_CHECKOUT) {
+    refusals.push(
+      `${testProviders.join(" and ")}: "test" (the default) is the built-in test checkout, which gives tokens and Premium for a test card. Set PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) and PAYMENT_POPUP_PROVIDER=verotel (with VEROTEL_SHOP_ID and VEROTEL_SIGNATURE_KEY), or ALLOW_TEST_CHECKOUT=true for a deployment where that is meant (staging).`,
+    );
+  }
+  if (values.DATABASE_URL && !values.AUTH_SECRET) {
+    refusals.push(
+      "AUTH_SECRET: needed with DATABASE_URL. Each instance would otherwise make a secret of its own, and links one signs (email verification, password reset, private media) would fail on the others. Set one random value of at least 32 characters on every instance (openssl rand -hex 32).",
+    );
+  }
+  const contradictions: [boolean, string][] = [
+    [
+      values.PAYMENT_PROVIDER === "test" && Boolean(values.STRIPE_SECRET_KEY || values.STRIPE_WEBHOOK_SECRET),
+      "STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is set but PAYMENT_PROVIDER is test: set PAYMENT_PROVIDER=stripe, or remove the Stripe keys.",
+    ],
+    [
+      values.PAYMENT_POPUP_PROVIDER === "test" &&
+        Boolean(values.VEROTEL_SHOP_ID || values.VEROTEL_SIGNATURE_KEY),
+      "VEROTEL_SHOP_ID or VEROTEL_SIGNATURE_KEY is set but PAYMENT_POPUP_PROVIDER is test: set PAYMENT_POPUP_PROVIDER=verotel, or remove the Verotel keys.",
+    ],
+    [
+      values.MODERATION_PROVIDER === "rules" &&
+        Boolean(values.MODERATION_BASE_URL || values.MODERATION_API_KEY),
+      "MODERATION_BASE_URL or MODERATION_API_KEY is set but MODERATION_PROVIDER is rules: set MODERATION_PROVIDER=llama-guard or openai, or remove them.",
+    ],
+    [
+      values.ALLOW_TEST_CHECKOUT &&
+        values.PAYMENT_PROVIDER !== "test" &&
+        values.PAYMENT_POPUP_PROVIDER !== "test",
+      "ALLOW_TEST_CHECKOUT=true but neither PAYMENT_PROVIDER nor PAYMENT_POPUP_PROVIDER is test: the test checkout would be reachable for nothing; remove ALLOW_TEST_CHECKOUT.",
+    ],
+  ];
+  for (const [contradicts, message] of contradictions) if (contradicts) refusals.push(message);
+  return refusals;
+}
 
 /**
  * Settings that start but fall short in production, by the provider kind they concern (as the

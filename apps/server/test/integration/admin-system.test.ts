@@ -212,7 +212,7 @@ describe("production with moderation by the rules alone", () => {
   beforeAll(async () => {
     production = await createTestApp({
       llm: new ScriptedLlm(),
-      env: { NODE_ENV: "production", MODERATION_PROVIDER: "rules" },
+      env: { NODE_ENV: "production", MODERATION_PROVIDER: "rules", ALLOW_TEST_CHECKOUT: "true" },
       logger: { level: "warn", stream: log },
     });
   });

@@ -8,8 +8,9 @@ import { VerotelProvider } from "./verotel/verotel-provider.ts";
 /**
  * The payment providers in use: one for the checkout page (the built-in test checkout by default,
  * or Stripe Checkout) and one for the spec's payment popup (the test checkout, or Verotel FlexPay,
- * which takes adult content). The test checkout is always there: its page and its signed events
- * serve the providers' tests and `npm start`.
+ * which takes adult content). The test checkout serves the providers' tests and `npm start`; in
+ * production it exists only with ALLOW_TEST_CHECKOUT=true (its webhook is not among `byName`, and
+ * app.ts leaves out its routes).
  */
 export interface PaymentProviders {
   checkout: PaymentProvider;
@@ -41,7 +42,7 @@ export function createPaymentProviders(config: AppConfig, appSecret: string): Pa
           controlCenter: verotel.controlCenter,
         })
       : test;
-  const byName = new Map<string, PaymentProvider>([[test.name, test]]);
+  const byName = new Map<string, PaymentProvider>(config.payments.testCheckout ? [[test.name, test]] : []);
   byName.set(checkout.name, checkout);
   byName.set(popup.name, popup);
   return { checkout, popup, test, byName };
