@@ -3,11 +3,12 @@ import { useLocation } from "react-router";
 import { Page } from "@/components/layout/page";
 import { OfferHeader } from "@/features/billing/components/offer-header";
 import { PremiumOffer } from "@/features/billing/components/premium-offer";
+import { TokenPackagesOffer } from "@/features/billing/components/token-packages-offer";
 import { returnPathFromQuery } from "@/features/billing/utils/return-path";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useSession } from "@/lib/auth";
 
-/** /plans: the premium plans (a premium user sees their own plan instead). */
+/** /plans: the premium plans (a premium user sees their own plan instead), and token packages with their value per token. */
 export default function PlansRoute() {
   useDocumentTitle("Plans");
   const { user } = useSession();
@@ -23,10 +24,11 @@ export default function PlansRoute() {
           description={
             premium
               ? "Thanks for being a Premium member."
-              : "Unlimited conversations, voice messages and tokens every month. Cancel anytime."
+              : "Unlimited conversations, voice messages and tokens every month, or tokens alone. Cancel anytime."
           }
         />
         <PremiumOffer source={PAYWALL_SOURCES.plans} returnPath={returnPathFromQuery(search)} />
+        <TokenPackagesOffer premium={premium} returnPath={returnPathFromQuery(search)} />
       </div>
     </Page>
   );

@@ -11,7 +11,7 @@ import { useSession } from "@/lib/auth";
 import { formatPrice, formatTokens } from "@/lib/format";
 import { usePriceToBuy } from "../hooks/use-price-to-buy";
 import { useStartCheckout } from "../hooks/use-start-checkout";
-import { formatPeriod, renewalTerms } from "../utils/pricing";
+import { formatPeriod, formatTokenGrant, renewalTerms } from "../utils/pricing";
 import { CheckoutError } from "./checkout-error";
 import { CheckoutPanel } from "./checkout-panel";
 
@@ -80,7 +80,7 @@ export function CheckoutSummary({ item, priceId, returnPath }: CheckoutSummaryPr
       <p className="mt-2 text-ink-300">
         {tokens
           ? "Tokens go to your balance as soon as the payment is confirmed. They don't expire."
-          : `Unlimited messages, voice messages and ${formatTokens(price.monthlyTokens)} tokens every month.`}
+          : `Unlimited messages, voice messages and ${formatTokenGrant(price.plan.token_grant)}.`}
       </p>
       <dl className="mt-6 divide-y divide-white/[0.06] border-y border-white/[0.06]">
         {tokens ? (

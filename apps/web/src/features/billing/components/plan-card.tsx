@@ -1,8 +1,8 @@
 import type { Plan } from "@reverie/shared";
-import { Sparkles } from "lucide-react";
+import { Coins, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { formatPeriod, formatSaving, planPriceLines } from "../utils/pricing";
+import { formatPeriod, formatSaving, formatTokenGrant, planPriceLines } from "../utils/pricing";
 
 interface PlanCardProps {
   plan: Plan;
@@ -13,7 +13,7 @@ interface PlanCardProps {
   disabled: boolean;
 }
 
-/** One plan: its period, the price per month and for the period, the saving, and a button to choose it. */
+/** One plan: its period, the price per month and for the period, the saving, its tokens and how often they come, and a button to choose it. */
 export function PlanCard({ plan, onChoose, starting, disabled }: PlanCardProps) {
   const period = formatPeriod(plan);
   const saving = formatSaving(plan);
@@ -61,6 +61,13 @@ export function PlanCard({ plan, onChoose, starting, disabled }: PlanCardProps) 
         </p>
       </div>
       <p className="mt-1 text-sm text-ink-300 sm:text-left">{price.detail}</p>
+      <p
+        className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-amber-200"
+        data-testid="plan-token-grant"
+      >
+        <Coins className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
+        {formatTokenGrant(plan.token_grant)}
+      </p>
       <Button
         className="mt-5 w-full sm:mt-6"
         variant={plan.highlighted ? "primary" : "secondary"}

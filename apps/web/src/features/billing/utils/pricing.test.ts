@@ -4,6 +4,7 @@ import {
   formatMonthlyPrice,
   formatPeriod,
   formatSaving,
+  formatTokenGrant,
   isMonthly,
   planPriceLines,
   renewalTerms,
@@ -93,6 +94,17 @@ describe("planPriceLines", () => {
         unit: "/7 days",
         detail: "About $21.38/month",
       },
+    );
+  });
+});
+
+describe("formatTokenGrant", () => {
+  it("says how many tokens a plan brings and how often, as the server grants them", () => {
+    expect(formatTokenGrant({ tokens: 100, interval: "month", interval_count: 1 })).toBe(
+      "100 tokens every month",
+    );
+    expect(formatTokenGrant({ tokens: 25, interval: "day", interval_count: 7 })).toBe(
+      "25 tokens every 7 days",
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { Plan } from "@reverie/shared";
-import { formatPrice } from "@/lib/format";
+import { formatPrice, formatTokens } from "@/lib/format";
 
 type PlanPeriod = Pick<Plan, "interval" | "interval_count">;
 
@@ -64,4 +64,9 @@ export function planPriceLines(
   }
   if (isMonthly(plan)) return { amount: monthly, unit: "/month", detail: "Billed every month" };
   return { amount: monthly, unit: "/month", detail: `${price} billed ${formatBillingCycle(plan)}` };
+}
+
+/** What a plan brings in tokens and how often, as the server grants it: "100 tokens every month", "25 tokens every 7 days". */
+export function formatTokenGrant({ tokens, interval, interval_count }: Plan["token_grant"]): string {
+  return `${formatTokens(tokens)} tokens ${formatBillingCycle({ interval, interval_count })}`;
 }
