@@ -1,3 +1,4 @@
+import { PAYWALL_SOURCES, VOICE_MESSAGE_PRICE_TOKENS } from "@reverie/shared";
 import { Coins, Crown } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
@@ -17,6 +18,7 @@ const TITLES: Record<string, string> = {
   bundle: "Not enough tokens for this pack",
   image_generation: "Not enough tokens for these pictures",
   custom_model: "Not enough tokens to create",
+  voice_message: "Hear their voice",
 };
 
 const TEXTS: Record<string, string> = {
@@ -25,6 +27,12 @@ const TEXTS: Record<string, string> = {
   image_generation: "Top up with tokens to generate pictures, or go Premium for tokens every month.",
   custom_model:
     "Top up with tokens to bring your character to life (everything you chose is kept), or go Premium for new characters every month.",
+  voice_message: `A voice message costs ${VOICE_MESSAGE_PRICE_TOKENS} tokens on the free plan. Top up with tokens, or go Premium for voice messages included.`,
+};
+
+/** The paywall source the Go Premium link carries, where the spec names one for the reason. */
+const PREMIUM_SOURCES: Record<string, string> = {
+  voice_message: PAYWALL_SOURCES.voiceMessageFreePlanUser,
 };
 
 /**
@@ -85,7 +93,7 @@ export function BuyTokensModal({ reason, onClose }: { reason: string; onClose: (
         )}
       </div>
       <Link
-        to={plansPath({ from })}
+        to={plansPath({ from, ...(PREMIUM_SOURCES[reason] ? { source: PREMIUM_SOURCES[reason] } : {}) })}
         className={buttonStyles({ variant: "outline", className: "mt-6 w-full" })}
         data-testid="go-premium"
       >

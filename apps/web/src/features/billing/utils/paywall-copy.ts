@@ -1,4 +1,4 @@
-import { PAYWALL_SOURCES } from "@reverie/shared";
+import { PAYWALL_SOURCES, VOICE_MESSAGE_PRICE_TOKENS } from "@reverie/shared";
 
 export interface PaywallCopy {
   title: string;
@@ -8,8 +8,8 @@ export interface PaywallCopy {
 /** Why the paywall opened, by its analytics source label (spec section 2). */
 const COPY: Record<string, PaywallCopy> = {
   [PAYWALL_SOURCES.voiceMessageFreePlanUser]: {
-    title: "Hear their voice with Premium",
-    text: "Voice messages are part of Premium. Upgrade to listen to every message out loud.",
+    title: "Hear their voice",
+    text: `Premium includes voice messages: listen to every message out loud. On the free plan each one costs ${VOICE_MESSAGE_PRICE_TOKENS} tokens.`,
   },
   [PAYWALL_SOURCES.modelChat]: {
     title: "Keep the conversation going",

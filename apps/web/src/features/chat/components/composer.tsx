@@ -1,6 +1,14 @@
 import { MESSAGE_MAX_LENGTH } from "@reverie/shared";
 import { Send, Sparkles } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
+import {
+  type Dispatch,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type SetStateAction,
+  useLayoutEffect,
+  useRef,
+} from "react";
 import { ChipButton } from "@/components/ui/chip";
 import { cn } from "@/lib/cn";
 
@@ -11,13 +19,27 @@ interface ComposerProps {
   suggestion: string | null;
   realistic: boolean;
   onRealisticChange: (realistic: boolean) => void;
+  /** the text being written (the chat keeps it across visits, see use-chat-draft) */
+  text: string;
+  onTextChange: Dispatch<SetStateAction<string>>;
+  /** what is left to write with (a free-plan user's free messages or tokens), under the box */
+  allowance?: ReactNode;
   /** resolves false when the message was not accepted: the text is kept for another try */
   onSend: (text: string) => Promise<boolean>;
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line; the text comes back if sending fails. */
-export function Composer({ name, canSend, suggestion, realistic, onRealisticChange, onSend }: ComposerProps) {
-  const [text, setText] = useState("");
+export function Composer({
+  name,
+  canSend,
+  suggestion,
+  realistic,
+  onRealisticChange,
+  text,
+  onTextChange: setText,
+  allowance,
+  onSend,
+}: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const trimmed = text.trim();
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
@@ -124,7 +146,9 @@ export function Composer({ name, canSend, suggestion, realistic, onRealisticChan
         <p id="composer-error" className="px-2 text-xs text-coral-300" role="alert">
           Your Message is too long. Max - {MESSAGE_MAX_LENGTH}
         </p>
-      ) : null}
+      ) : (
+        allowance
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Message, ModelSummary } from "@reverie/shared";
+import { type Message, type ModelSummary, VOICE_MESSAGE_PRICE_TOKENS } from "@reverie/shared";
 import { ArrowLeft, Eraser, ListChecks, MoreVertical, Trash2, WifiOff, X } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -7,11 +7,17 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/notice";
 import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { type RealtimeConnection, useRealtimeConnection } from "@/lib/realtime";
+import { useChatDraft } from "../hooks/use-chat-draft";
 import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
+import { canAffordMessage } from "../utils/message-allowance";
+import { voiceAccess } from "../utils/voice-access";
 import { Composer } from "./composer";
+import { MessageAllowance } from "./message-allowance";
 import { MessageList } from "./message-list";
+import { SendDraftOffer } from "./send-draft-offer";
 
 const ReportMessage = lazy(() => import("./report-message"));
 
@@ -49,6 +55,8 @@ export function Conversation({
     { onPaymentRequired, onPremiumRequired },
   );
   const { state, history } = conversation;
+  const { user } = useSession();
+  const draft = useChatDraft(chatId);
   const connection = useRealtimeConnection();
   const online = connection === "online";
   const [realistic, setRealistic] = useState(true);
@@ -62,8 +70,20 @@ export function Conversation({
   const hasUserMessage = state.messages.some((message) => message.from === "user");
 
   async function send(text: string) {
-    return conversation.send(text, realistic);
+    const outcome = await conversation.send(text, realistic);
+    // refused for want of messages or tokens: kept, and offered again once they are bought
+    if (outcome === "payment_required") draft.hold();
+    return outcome === "sent";
   }
+
+  /** The held text, sent because the user said so after buying. */
+  async function sendDraft() {
+    const text = draft.text.trim();
+    draft.setText("");
+    if (!(await send(text))) draft.setText((current) => current || text);
+  }
+
+  const offerDraft = draft.heldForPurchase && canAffordMessage(user);
 
   async function unlock(message: Message) {
     setUnlocking(message.id);
@@ -190,6 +210,7 @@ export function Conversation({
         typing={state.typing}
         generating={state.generating}
         voice={state.voice}
+        voicePrice={voiceAccess(user) === "included" ? null : VOICE_MESSAGE_PRICE_TOKENS}
         selecting={selecting}
         selected={selected}
         unlocking={unlocking}
@@ -224,12 +245,24 @@ export function Conversation({
         </div>
       ) : null}
 
+      {offerDraft ? (
+        <SendDraftOffer
+          text={draft.text}
+          canSend={conversation.canSend}
+          onSend={() => void sendDraft()}
+          onDismiss={draft.release}
+        />
+      ) : null}
+
       <Composer
         name={model.name}
         canSend={conversation.canSend}
         suggestion={hasUserMessage ? null : suggestion}
         realistic={realistic}
         onRealisticChange={setRealistic}
+        text={draft.text}
+        onTextChange={draft.setText}
+        allowance={<MessageAllowance user={user} />}
         onSend={send}
       />
 

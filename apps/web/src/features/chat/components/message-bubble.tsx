@@ -18,6 +18,8 @@ interface MessageBubbleProps {
   message: ChatMessage;
   model: ModelSummary;
   voice?: VoiceStatus;
+  /** what hearing a message costs the user in tokens; null when included (premium) */
+  voicePrice?: number | null;
   selecting?: boolean;
   selected?: boolean;
   onToggleSelected?: (message: ChatMessage) => void;
@@ -39,6 +41,7 @@ export const MessageBubble = memo(function MessageBubble({
   message,
   model,
   voice = "default",
+  voicePrice = null,
   selecting = false,
   selected = false,
   onToggleSelected,
@@ -119,7 +122,9 @@ export const MessageBubble = memo(function MessageBubble({
           <time dateTime={message.send_at} className="text-[11px] text-ink-500 tabular-nums">
             {message.pending ? "Sending…" : formatTime(message.send_at)}
           </time>
-          {canVoice ? <VoiceButton status={voice} onClick={() => onVoice?.(message)} /> : null}
+          {canVoice ? (
+            <VoiceButton status={voice} price={voicePrice} onClick={() => onVoice?.(message)} />
+          ) : null}
           {onReport !== undefined && !mine && message.id > 0 ? (
             <button
               type="button"
@@ -139,9 +144,24 @@ export const MessageBubble = memo(function MessageBubble({
   );
 });
 
-function VoiceButton({ status, onClick }: { status: VoiceStatus; onClick: () => void }) {
+function VoiceButton({
+  status,
+  price,
+  onClick,
+}: {
+  status: VoiceStatus;
+  price: number | null;
+  onClick: () => void;
+}) {
+  const cost = price === null ? "" : ` · ${price} tokens`;
   const label =
-    status === "playing" ? "Stop voice message" : status === "pending" ? "Preparing voice…" : "Play as voice";
+    status === "playing"
+      ? "Stop voice message"
+      : status === "pending"
+        ? "Preparing voice…"
+        : price === null
+          ? "Play as voice"
+          : `Play as voice (${price} tokens)`;
   return (
     <button
       type="button"
@@ -165,7 +185,7 @@ function VoiceButton({ status, onClick }: { status: VoiceStatus; onClick: () => 
       ) : (
         <Volume2 className="size-3.5" aria-hidden="true" />
       )}
-      {status === "playing" ? "Playing" : status === "pending" ? "Voice…" : "Listen"}
+      {status === "playing" ? "Playing" : status === "pending" ? "Voice…" : `Listen${cost}`}
     </button>
   );
 }

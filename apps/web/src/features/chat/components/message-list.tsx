@@ -27,6 +27,8 @@ interface MessageListProps {
   typing: boolean;
   generating: boolean;
   voice: Readonly<Record<number, { status: VoiceStatus }>>;
+  /** what hearing a message costs in tokens; null when included */
+  voicePrice: number | null;
   selecting: boolean;
   selected: ReadonlySet<number>;
   unlocking: number | null;
@@ -57,8 +59,19 @@ const OVERSCAN = 6;
  * the live rows (the streaming reply, the typing dots, a picture on its way) follow in normal flow.
  */
 export function MessageList(props: MessageListProps) {
-  const { model, messages, draft, typing, generating, voice, selecting, selected, unlocking, history } =
-    props;
+  const {
+    model,
+    messages,
+    draft,
+    typing,
+    generating,
+    voice,
+    voicePrice,
+    selecting,
+    selected,
+    unlocking,
+    history,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const focusedId = useRef<number | null>(null);
@@ -196,6 +209,7 @@ export function MessageList(props: MessageListProps) {
                 message={message}
                 model={model}
                 voice={voice[message.id]?.status ?? "default"}
+                voicePrice={voice[message.id] ? null : voicePrice}
                 selecting={selecting}
                 selected={selected.has(message.id)}
                 onToggleSelected={onToggleSelected}

@@ -1,4 +1,4 @@
-import { type Balance, type Message, PAYWALL_SOURCES } from "@reverie/shared";
+import type { Balance, Message } from "@reverie/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
@@ -29,7 +29,11 @@ export interface ConversationPrompts {
   onPremiumRequired: (source: string) => void;
 }
 
-const VOICE_PAYWALL_SOURCE = PAYWALL_SOURCES.voiceMessageFreePlanUser;
+/** What became of a message the user sent. */
+export type SendOutcome = "sent" | "payment_required" | "failed";
+
+/** The buy-tokens prompt's reason for a voice message the balance does not cover (decision 35). */
+const VOICE_PAYMENT_REASON = "voice_message";
 
 /**
  * One open chat: its history (10 at a time, newest first), live socket events, and the user's
@@ -97,10 +101,10 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
   );
 
   /**
-   * Sends a message; resolves false (and keeps nothing on screen) when it was not accepted: the
-   * composer then puts the text back, and a refusal's reason is shown.
+   * Sends a message; when it was not accepted nothing is kept on screen (the composer puts the text
+   * back): a 402 opens the buy-tokens prompt (`payment_required`), anything else shows its reason.
    */
-  async function send(text: string, realistic: boolean): Promise<boolean> {
+  async function send(text: string, realistic: boolean): Promise<SendOutcome> {
     setError(null);
     const tempId = nextTempId();
     const optimistic: ChatMessage = {
@@ -126,13 +130,16 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
       track(ANALYTICS_EVENTS.messageSent, { chat_id: chat.id });
       updateBalance(balance);
       chatList.messageArrived(message);
-      return true;
+      return "sent";
     } catch (cause) {
       dispatch({ type: "send_failed", tempId });
       const failure = sendFailure(cause);
-      if (failure.kind === "payment_required") prompts.onPaymentRequired(failure.type);
-      else setError(failure.message);
-      return false;
+      if (failure.kind === "payment_required") {
+        prompts.onPaymentRequired(failure.type);
+        return "payment_required";
+      }
+      setError(failure.message);
+      return "failed";
     } finally {
       sendOver();
     }
@@ -164,16 +171,20 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
     if (current?.status === "playing") return stopVoice(message.id);
     if (current?.status === "pending") return;
     if (current?.link) return playVoice(message.id, current.link);
-    if (user?.plan !== "premium") return prompts.onPremiumRequired(VOICE_PAYWALL_SOURCE);
+    // the server decides: a recording made before plays free; a new one needs premium or the
+    // tokens (402 opens the buy-tokens prompt)
     setError(null);
     dispatch({ type: "voice", messageId: message.id, status: "pending" });
     try {
       const result = await requestVoice(chat.id, message.id);
+      if (result.balance) updateBalance(result.balance);
       if (result.status === "ready" && result.link) playVoice(message.id, result.link);
     } catch (cause) {
       dispatch({ type: "voice", messageId: message.id, status: "default" });
-      if (isApiError(cause) && cause.error === "premium_required") {
-        prompts.onPremiumRequired(String(cause.details.source ?? VOICE_PAYWALL_SOURCE));
+      if (isApiError(cause) && cause.status === 402) {
+        prompts.onPaymentRequired(String(cause.details.type ?? VOICE_PAYMENT_REASON));
+      } else if (isApiError(cause) && cause.error === "premium_required") {
+        prompts.onPremiumRequired(String(cause.details.source ?? ""));
       } else {
         setError(isApiError(cause) ? cause.message : "The voice message could not be made.");
       }
