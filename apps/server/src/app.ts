@@ -7,6 +7,7 @@ import type { HealthCheck } from "./lib/health-check.ts";
 import type { MediaStorage } from "./media/storage.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { frameworkErrorHandler, registerErrorHandler } from "./plugins/error-handler.ts";
+import { createLocality } from "./plugins/loopback-only.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerPublicCache } from "./plugins/public-cache.ts";
 import { withRedactedRequests } from "./plugins/request-logging.ts";
@@ -103,6 +104,8 @@ export async function buildApp(
   options: { logger?: FastifyServerOptions["logger"] } = {},
 ) {
   const securityHeaders = createSecurityHeaders({ publicUrl: deps.config.publicUrl });
+  // answers for this machine only judge the client as the proxy rules do
+  const locality = createLocality(deps.config.trustProxy);
   const app = Fastify({
     logger: withRedactedRequests(options.logger ?? { level: deps.config.logLevel }),
     // X-Forwarded-* count only from the configured proxy; otherwise the socket's peer is the client
@@ -168,6 +171,7 @@ export async function buildApp(
     async (api) => {
       registerPublicCache(api, { catalogVersion: () => services.catalog.version });
       await api.register(healthRoutes, {
+        locality,
         version: APP_VERSION,
         dialect: deps.database.dialect,
         database: databaseCheck,
@@ -268,7 +272,11 @@ export async function buildApp(
     allowedOrigins: [new URL(deps.config.publicUrl).origin, ...deps.config.allowedOrigins],
   });
   await app.register(privateMediaRoutes, { storage: deps.storage, signer: services.privateMedia });
-  await app.register(devMailboxRoutes, { mailbox: services.devMailbox, enabled: deps.config.devTools });
+  await app.register(devMailboxRoutes, {
+    mailbox: services.devMailbox,
+    enabled: deps.config.devTools,
+    locality,
+  });
   await registerWebApp(app, { webDistDir: deps.config.webDistDir, mediaPublicDir: deps.storage.publicRoot });
   return app;
 }

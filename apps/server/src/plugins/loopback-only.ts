@@ -1,4 +1,5 @@
 import { BlockList, isIP, isIPv4 } from "node:net";
+import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyRequest } from "fastify";
 import { NotFoundError } from "../errors.ts";
 
@@ -22,23 +23,47 @@ export function isLoopbackHostName(hostname: string): boolean {
   return isIP(name) !== 0 && isLoopbackAddress(name);
 }
 
-/**
- * Whether the request comes from this machine: the socket's own peer address is loopback (never a
- * forwarded header: behind a proxy on this machine every client looks local), and the Host names
- * this machine too, so a page whose DNS name was rebound to 127.0.0.1 cannot read local tools
- * through the user's browser.
- */
-export function isLocalRequest(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress;
-  if (!address || !isLoopbackAddress(address)) return false;
-  const host = request.headers.host;
-  if (host === undefined) return true;
-  return URL.canParse(`http://${host}`) && isLoopbackHostName(new URL(`http://${host}`).hostname);
+/** TRUST_PROXY as the configuration reads it: no proxy, a hop count, or the proxies' addresses. */
+export type TrustProxySetting = boolean | number | readonly string[];
+
+/** Headers a proxy adds: a request that carries one came through a proxy, whatever its socket says. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip", "via"];
+
+/** Answers for this machine only: whether a request comes from it, and a hook for developer tools. */
+export interface Locality {
+  isLocalRequest(request: FastifyRequest): boolean;
+  /** An onRequest hook: to anyone not on this machine the route does not exist (404). */
+  loopbackOnly(request: FastifyRequest): Promise<void>;
 }
 
-/** An onRequest hook for developer tools: to anyone not on this machine they do not exist (404). */
-export async function loopbackOnly(request: FastifyRequest): Promise<void> {
-  if (!isLocalRequest(request)) {
-    throw new NotFoundError(`No such resource: ${request.method} ${request.url.split("?")[0]}`);
-  }
+/**
+ * Whether a request comes from this machine: the socket's peer is loopback and is not a proxy that
+ * TRUST_PROXY names (a proxy on this machine forwards every client from 127.0.0.1, with nginx's
+ * default `proxy_pass` even as `Host: 127.0.0.1` and with no forwarding header), the request carries
+ * no forwarding header, and its Host names this machine too, so a page whose DNS name was rebound
+ * to 127.0.0.1 cannot read local tools through the user's browser.
+ */
+export function createLocality(trustProxy: TrustProxySetting): Locality {
+  const isProxy =
+    typeof trustProxy === "boolean"
+      ? () => trustProxy
+      : typeof trustProxy === "number"
+        ? () => trustProxy >= 1
+        : proxyAddr.compile([...trustProxy]);
+  const isLocalRequest = (request: FastifyRequest): boolean => {
+    const address = request.socket.remoteAddress;
+    if (!address || !isLoopbackAddress(address) || isProxy(address, 0)) return false;
+    if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+    const host = request.headers.host;
+    if (host === undefined) return true;
+    return URL.canParse(`http://${host}`) && isLoopbackHostName(new URL(`http://${host}`).hostname);
+  };
+  return {
+    isLocalRequest,
+    async loopbackOnly(request) {
+      if (!isLocalRequest(request)) {
+        throw new NotFoundError(`No such resource: ${request.method} ${request.url.split("?")[0]}`);
+      }
+    },
+  };
 }

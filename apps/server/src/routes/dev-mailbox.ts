@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { escapeHtml } from "../emails/templates.ts";
-import { loopbackOnly } from "../plugins/loopback-only.ts";
+import type { Locality } from "../plugins/loopback-only.ts";
 import type { DevMailbox, MailboxEmail } from "../services/email/dev-mailbox.ts";
 
 /**
@@ -36,12 +36,13 @@ const mailboxItemSchema = z.object({
 
 const notFoundSchema = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ mailbox: DevMailbox; enabled: boolean }> = async (
-  app,
-  options,
-) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod<{
+  mailbox: DevMailbox;
+  enabled: boolean;
+  locality: Locality;
+}> = async (app, options) => {
   if (!options.enabled) return;
-  app.addHook("onRequest", loopbackOnly);
+  app.addHook("onRequest", options.locality.loopbackOnly);
   const { mailbox } = options;
 
   app.get(

@@ -1,10 +1,11 @@
 import { healthResponseSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { HealthCheck } from "../lib/health-check.ts";
-import { isLocalRequest } from "../plugins/loopback-only.ts";
+import type { Locality } from "../plugins/loopback-only.ts";
 import { healthReport } from "../services/health.ts";
 
 export const healthRoutes: FastifyPluginAsyncZod<{
+  locality: Locality;
   version: string;
   dialect: "sqlite" | "postgres";
   database: HealthCheck;
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const report = await healthReport(options);
-      const body = isLocalRequest(request) ? report : { status: report.status };
+      const body = options.locality.isLocalRequest(request) ? report : { status: report.status };
       return reply.code(report.status === "down" ? 503 : 200).send(body);
     },
   );

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { magicLinkEmail, passwordResetEmail } from "../../src/emails/templates.ts";
 import { registerErrorHandler } from "../../src/plugins/error-handler.ts";
+import { createLocality } from "../../src/plugins/loopback-only.ts";
 import { type EmailSender, emailHealthCheck, SmtpEmailSender } from "../../src/providers/email/index.ts";
 import { EmailOutboxRepository } from "../../src/repositories/email-outbox.ts";
 import { devMailboxRoutes } from "../../src/routes/dev-mailbox.ts";
@@ -189,7 +190,11 @@ describe("outbox sender and the dev mailbox", () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    await app.register(devMailboxRoutes, { mailbox: new DevMailbox(database.db), enabled });
+    await app.register(devMailboxRoutes, {
+      mailbox: new DevMailbox(database.db),
+      enabled,
+      locality: createLocality(false),
+    });
     await app.ready();
     apps.push(app);
     return app;

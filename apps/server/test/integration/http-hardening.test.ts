@@ -83,6 +83,14 @@ describe("over plain http", () => {
       headers: { "x-forwarded-for": "127.0.0.1" },
     });
     expect(Object.keys(forwarded.json())).toEqual(["status"]);
+    // nor does a local proxy's: the client it forwards is not this machine
+    const viaLocalProxy = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      remoteAddress: "127.0.0.1",
+      headers: { host: "127.0.0.1:3000", "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(Object.keys(viaLocalProxy.json())).toEqual(["status"]);
 
     const local = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: "127.0.0.1" });
     expect(healthReportSchema.parse(local.json()).database.dialect).toBe(testDatabaseKind());
@@ -211,6 +219,47 @@ describe("the developer mailbox", () => {
         headers: { host },
       });
       expect(local.statusCode, host).toBe(200);
+    }
+  });
+
+  it("is not readable through a reverse proxy on this machine, with or without forwarding headers", async () => {
+    // a proxy that adds forwarding headers: never local, whatever Host it sends
+    for (const headers of [
+      { host: "127.0.0.1:3000", "x-forwarded-for": "203.0.113.9" },
+      { host: "localhost:3000", forwarded: "for=203.0.113.9" },
+      { host: "127.0.0.1:3000", "x-real-ip": "203.0.113.9" },
+      { host: "127.0.0.1:3000", via: "1.1 nginx" },
+    ]) {
+      const proxied = await t.app.inject({
+        method: "GET",
+        url: "/api/dev/mailbox",
+        remoteAddress: "127.0.0.1",
+        headers,
+      });
+      expect(proxied.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    // nginx's default proxy_pass adds no forwarding header and sends Host: 127.0.0.1; with
+    // TRUST_PROXY naming it, every request from it is a client's, not this machine's
+    const behindNginx = await createTestApp({ env: { NODE_ENV: "development", TRUST_PROXY: "loopback" } });
+    try {
+      for (const url of ["/api/dev/mailbox", "/dev/mailbox"]) {
+        const proxied = await behindNginx.app.inject({
+          method: "GET",
+          url,
+          remoteAddress: "127.0.0.1",
+          headers: { host: "127.0.0.1:3000" },
+        });
+        expect(proxied.statusCode, url).toBe(404);
+      }
+      const health = await behindNginx.app.inject({
+        method: "GET",
+        url: "/api/health",
+        remoteAddress: "127.0.0.1",
+        headers: { host: "127.0.0.1:3000" },
+      });
+      expect(Object.keys(health.json())).toEqual(["status"]);
+    } finally {
+      await behindNginx.close();
     }
   });
 
