@@ -20,7 +20,7 @@ export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   "auth-callback": 116,
   character: 126,
   "chat-list": 122,
-  "chat-room": 152,
+  "chat-room": 155,
   checkout: 125,
   "create-ai": 133,
   "gallery-item": 123,

@@ -17,9 +17,9 @@ import { voiceAccess } from "../utils/voice-access";
 import { Composer } from "./composer";
 import { MessageAllowance } from "./message-allowance";
 import { MessageList } from "./message-list";
-import { SendDraftOffer } from "./send-draft-offer";
 
 const ReportMessage = lazy(() => import("./report-message"));
+const SendDraftOffer = lazy(() => import("./send-draft-offer"));
 
 interface ConversationProps extends ConversationPrompts {
   chatId: number;
@@ -246,12 +246,14 @@ export function Conversation({
       ) : null}
 
       {offerDraft ? (
-        <SendDraftOffer
-          text={draft.text}
-          canSend={conversation.canSend}
-          onSend={() => void sendDraft()}
-          onDismiss={draft.release}
-        />
+        <Suspense fallback={null}>
+          <SendDraftOffer
+            text={draft.text}
+            canSend={conversation.canSend}
+            onSend={() => void sendDraft()}
+            onDismiss={draft.release}
+          />
+        </Suspense>
       ) : null}
 
       <Composer

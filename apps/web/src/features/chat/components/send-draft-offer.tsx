@@ -3,8 +3,9 @@ import { Button } from "@/components/ui/button";
 
 /**
  * After a purchase, the message that could not be sent before: sent only if the user says so.
+ * Loaded when it is first offered (the chat room's first load stays lean).
  */
-export function SendDraftOffer({
+export default function SendDraftOffer({
   text,
   canSend,
   onSend,
