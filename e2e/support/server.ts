@@ -40,7 +40,27 @@ export interface RunningServer {
   port: number;
   /** the server's SQLite file */
   sqlitePath: string;
+  /** Stops the server process and deletes its data. */
   stop(): Promise<void>;
+  /** Stops the server process, keeping its data: the server is down until `restart`. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port and data (after `kill`); resolves once it is healthy. */
+  restart(): Promise<void>;
+}
+
+function spawnServer(serverEnv: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+async function killServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
 }
 
 /**
@@ -64,15 +84,7 @@ export async function startServer(env: (port: number) => NodeJS.ProcessEnv): Pro
   };
   delete serverEnv.DATABASE_URL;
   delete serverEnv.REDIS_URL;
-  const server = spawn(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", "apps/server/src/main.ts"],
-    {
-      cwd: root,
-      env: serverEnv,
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
+  let server = spawnServer(serverEnv);
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, server, 180_000);
   } catch (error) {
@@ -84,12 +96,14 @@ export async function startServer(env: (port: number) => NodeJS.ProcessEnv): Pro
     port,
     sqlitePath: path.join(dataDir, "reverie.sqlite"),
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        server.kill("SIGTERM");
-        await exited;
-      }
+      await killServer(server);
       await rm(dataDir, { recursive: true, force: true });
+    },
+    kill: () => killServer(server),
+    async restart() {
+      await killServer(server);
+      server = spawnServer(serverEnv);
+      await waitForHealth(`http://127.0.0.1:${port}`, server, 180_000);
     },
   };
 }
@@ -116,5 +130,9 @@ export function useOwnServer(env: (port: number) => NodeJS.ProcessEnv) {
     /** where the pages of this server are opened: http://127.0.0.1:<port> */
     base: () => `http://127.0.0.1:${running().port}`,
     sqlitePath: () => running().sqlitePath,
+    /** takes the server down, keeping its data */
+    kill: () => running().kill(),
+    /** brings it back on the same port and data */
+    restart: () => running().restart(),
   };
 }

@@ -1,12 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { LoadingScreen } from "@/components/layout/loading-screen";
+import { OfflineScreen } from "@/components/layout/offline-screen";
 import { setAnalyticsUser } from "@/lib/analytics";
-import { useSession } from "@/lib/auth";
+import { USER_QUERY_KEY, useSession } from "@/lib/auth";
+import { useConnectivity } from "@/lib/connectivity";
 import { LazyScreen, LazyScreenView, type ScreenModule } from "@/lib/lazy-screen";
+import { keepOfflineSnapshot, restoreOfflineSnapshot } from "@/lib/offline-snapshot";
 import { RouteHandleContext, routeHandleOf } from "@/lib/route-handle";
 import { setReplayOptOut } from "@/lib/session-replay-loader";
-import { useStorageValue } from "@/lib/storage";
+import { storage, useStorageValue } from "@/lib/storage";
 import { ErrorBoundary } from "./errors";
 import { RedirectHome, RedirectNotFound, RedirectToLogin } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -171,8 +175,28 @@ function setSocketToken(token: string | null): void {
  * React Router's declarative mode: the screens load their code on demand themselves (lib/lazy-screen),
  * and scrolling, route handles and error boundaries are the app's (decision 0016).
  */
+/**
+ * While signed in, what the user may read offline is kept (lib/offline-snapshot.ts); when the server
+ * can't be reached it is put back, which signs the session in from it. Returns whether the kept
+ * answers were looked for (nothing to show meanwhile).
+ */
+function useOfflineSnapshot(unreachable: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [restoreTried, setRestoreTried] = useState(false);
+  useEffect(() => keepOfflineSnapshot(queryClient, () => storage.has("accessToken")), [queryClient]);
+  useEffect(() => {
+    if (!unreachable) return;
+    restoreOfflineSnapshot(queryClient);
+    setRestoreTried(true);
+  }, [unreachable, queryClient]);
+  return restoreTried;
+}
+
 export function AppRouter() {
   const session = useSession();
+  const queryClient = useQueryClient();
+  const connectivity = useConnectivity();
+  const snapshotRestoreTried = useOfflineSnapshot(session.status === "unreachable");
   const userId = session.user?.id ?? null;
   const token = useStorageValue("accessToken");
   useEffect(() => setAnalyticsUser(userId), [userId]);
@@ -191,8 +215,17 @@ export function AppRouter() {
     for (const lazy of screensAtAddress(routesFor(true))) lazy.preload().catch(() => {});
   }, [session.status]);
   const signedIn = session.status === "signed-in";
-  const routes = session.status === "loading" ? null : routesFor(signedIn);
+  const waiting = session.status === "loading" || session.status === "unreachable";
+  const routes = waiting ? null : routesFor(signedIn);
   const ready = useFirstScreenLoaded(routes);
+  if (session.status === "unreachable" && snapshotRestoreTried) {
+    return (
+      <OfflineScreen
+        connectivity={connectivity}
+        onRetry={() => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY })}
+      />
+    );
+  }
   if (!routes || !ready) return <LoadingScreen />;
   // Keyed: a new route set starts afresh, or the old one's state (the sign-in screen) renders for a
   // moment in the new set and its redirects fire.

@@ -1,6 +1,8 @@
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { markAdminSessionExpired, unauthorizedOutcome } from "./admin-session";
+import { isUnreachableStatus, reportServerReachable } from "./connectivity";
+import { forgetOfflineSnapshot } from "./offline-snapshot";
 import { storage } from "./storage";
 
 /** zod and the shared schemas (lib/contract.ts), loaded on demand. */
@@ -90,6 +92,7 @@ export function buildUrl(path: string, params?: QueryParams): string {
  */
 export function expireSession(): void {
   storage.remove("accessToken");
+  forgetOfflineSnapshot();
   const { pathname, search } = window.location;
   if (`${pathname}${search}` !== paths.expiredLogin) {
     window.location.assign(paths.expiredLogin);
@@ -134,8 +137,10 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    reportServerReachable(false);
     throw new ApiError(0, "network_error", "Can't reach the server. Check your connection and try again.");
   }
+  reportServerReachable(!isUnreachableStatus(response.status));
   if (response.ok) return response;
 
   const error = await errorFromAnswer(response, await readBody(response));

@@ -39,12 +39,23 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(options: { random?: () => number } = {}) {
   const sockets: FakeSocket[] = [];
   let visible = true;
   const visibilityListeners = new Set<() => void>();
+  let online = true;
+  const networkListeners = new Set<() => void>();
   const endedSessions: string[] = [];
   const client = new RealtimeClient({
+    // the longest wait of each step unless a test asks for jitter
+    random: options.random ?? (() => 0),
+    network: {
+      isOnline: () => online,
+      subscribe(listener) {
+        networkListeners.add(listener);
+        return () => networkListeners.delete(listener);
+      },
+    },
     onSessionEnded: (token) => endedSessions.push(token),
     createSocket: (url) => {
       const socket = new FakeSocket(url);
@@ -63,7 +74,11 @@ function setup() {
     visible = value;
     for (const listener of visibilityListeners) listener();
   };
-  return { client, sockets, setVisible, endedSessions };
+  const setOnline = (value: boolean) => {
+    online = value;
+    for (const listener of networkListeners) listener();
+  };
+  return { client, sockets, setVisible, setOnline, endedSessions };
 }
 
 const typingEvent: SocketEvent = {
@@ -157,6 +172,69 @@ describe("RealtimeClient", () => {
     expect(sockets).toHaveLength(2);
     sockets[1]?.open();
     expect(opens).toEqual([false, true]);
+  });
+
+  it("waits twice as long after each failed reconnect, up to 30 s, and starts over once open", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets } = setup();
+    client.setToken("t");
+    sockets[0]?.open();
+    sockets[0]?.close();
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const before = sockets.length;
+      let waited = 0;
+      while (sockets.length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      waits.push(waited);
+      sockets.at(-1)?.close();
+    }
+    expect(waits).toEqual([1_500, 3_000, 6_000, 12_000, 24_000, 30_000, 30_000, 30_000]);
+
+    // a reconnect that opens resets the backoff: the next drop waits 1.5 s again
+    vi.advanceTimersByTime(30_000);
+    sockets.at(-1)?.open();
+    sockets.at(-1)?.close();
+    const count = sockets.length;
+    vi.advanceTimersByTime(1_500);
+    expect(sockets).toHaveLength(count + 1);
+  });
+
+  it("spreads the reconnect waits with jitter, never longer than the step", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets } = setup({ random: () => 0.999 });
+    client.setToken("t");
+    sockets[0]?.open();
+    sockets[0]?.close();
+    vi.advanceTimersByTime(749);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(2);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("reconnects at once when the network comes back, and reports it as a reconnection", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, sockets, setOnline } = setup();
+    const opens: boolean[] = [];
+    client.onOpen((reconnected) => opens.push(reconnected));
+    client.setToken("t");
+    // the first attempt fails (opened offline): events may be missed from then on
+    setOnline(false);
+    sockets[0]?.close();
+    for (let attempt = 1; attempt < 5; attempt++) {
+      vi.advanceTimersByTime(30_000);
+      sockets.at(-1)?.close();
+    }
+    const count = sockets.length;
+    setOnline(true);
+    expect(sockets).toHaveLength(count + 1);
+    sockets.at(-1)?.open();
+    expect(opens).toEqual([true]);
+    // while open, coming online again does nothing
+    setOnline(true);
+    expect(sockets).toHaveLength(count + 1);
   });
 
   it("closes itself on error (and then reconnects)", () => {

@@ -2,6 +2,8 @@ import { LIMITS, type SocketEvent } from "@reverie/shared";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { env } from "@/config/env";
 import { type Contract, expireSession, loadContract } from "./api-client";
+import { backoffDelay, RETRY_BACKOFF } from "./backoff";
+import { connectivity, reportServerReachable, subscribeConnectivity } from "./connectivity";
 import { storage } from "./storage";
 
 /**
@@ -46,9 +48,18 @@ export interface SocketLike {
 export interface RealtimeOptions {
   createSocket?: (url: string) => SocketLike;
   pingMs?: number;
+  /** the wait before the first reconnect; later ones double up to `maxReconnectMs` (with jitter) */
   reconnectMs?: number;
+  maxReconnectMs?: number;
+  /** 0 ≤ random() < 1, the jitter of the reconnect waits; Math.random by default */
+  random?: () => number;
   /** the page's visibility; defaults to the document */
   visibility?: { isVisible(): boolean; subscribe(listener: () => void): () => void };
+  /**
+   * Whether the network and the server are back (lib/connectivity.ts by default): a socket waiting
+   * to reconnect tries at once then.
+   */
+  network?: { isOnline(): boolean; subscribe(listener: () => void): () => void };
   /** The contract, for `socketEventSchema`; loaded on demand by default. */
   loadContract?: () => Promise<Pick<Contract, "socketEventSchema">>;
   /**
@@ -69,6 +80,11 @@ function socketUrl(token: string): string {
   return url.toString();
 }
 
+const appConnectivity = {
+  isOnline: () => connectivity() === "online",
+  subscribe: subscribeConnectivity,
+};
+
 const documentVisibility = {
   isVisible: () => document.visibilityState === "visible",
   subscribe(listener: () => void) {
@@ -80,7 +96,9 @@ const documentVisibility = {
 /**
  * The v2 messages socket (spec section 4): connected while signed in with the access token in the
  * query; sends the text `ping` every 30 s (the `pong` answers are ignored); reconnects 1.5 s after
- * it closes; closes itself on error; reconnects when the tab becomes visible and it is not open.
+ * it closes, and while it stays down waits twice as long each time, up to 30 s, with jitter (lib/
+ * backoff.ts); closes itself on error; reconnects at once when the tab becomes visible, or the
+ * network or the server comes back, and it is not open.
  * A close because the session ended stops it for that token (and reports it); a close because the
  * user opened too many sockets waits until the tab is shown again.
  */
@@ -88,7 +106,10 @@ export class RealtimeClient {
   readonly #createSocket: (url: string) => SocketLike;
   readonly #pingMs: number;
   readonly #reconnectMs: number;
+  readonly #maxReconnectMs: number;
+  readonly #random: () => number;
   readonly #visibility: NonNullable<RealtimeOptions["visibility"]>;
+  readonly #network: NonNullable<RealtimeOptions["network"]>;
   readonly #eventListeners = new Set<EventListener>();
   readonly #openListeners = new Set<OpenListener>();
   readonly #statusListeners = new Set<() => void>();
@@ -102,6 +123,9 @@ export class RealtimeClient {
   #pingTimer: ReturnType<typeof setInterval> | undefined;
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #stopVisibility: (() => void) | undefined;
+  #stopNetwork: (() => void) | undefined;
+  /** reconnects tried since the socket was last open (the backoff's step) */
+  #failedAttempts = 0;
   #everOpened = false;
   /** a socket with this token closed since the last open (the connection is not new) */
   #dropped = false;
@@ -110,7 +134,10 @@ export class RealtimeClient {
     this.#createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.#pingMs = options.pingMs ?? LIMITS.socketPingMs;
     this.#reconnectMs = options.reconnectMs ?? LIMITS.socketReconnectMs;
+    this.#maxReconnectMs = options.maxReconnectMs ?? RETRY_BACKOFF.socketMaxMs;
+    this.#random = options.random ?? Math.random;
     this.#visibility = options.visibility ?? documentVisibility;
+    this.#network = options.network ?? appConnectivity;
     this.#onSessionEnded = options.onSessionEnded;
     this.#loadContract = options.loadContract ?? loadContract;
   }
@@ -136,9 +163,12 @@ export class RealtimeClient {
     this.#teardown();
     this.#everOpened = false;
     this.#dropped = false;
+    this.#failedAttempts = 0;
     if (!token) {
       this.#stopVisibility?.();
       this.#stopVisibility = undefined;
+      this.#stopNetwork?.();
+      this.#stopNetwork = undefined;
       this.#setStatus("idle");
       return;
     }
@@ -149,6 +179,13 @@ export class RealtimeClient {
         this.#visibility.isVisible() &&
         this.#socket?.readyState !== OPEN
       ) {
+        this.#connect();
+      }
+    });
+    // back online: a socket waiting out its backoff tries now (one that is connecting goes on)
+    this.#stopNetwork ??= this.#network.subscribe(() => {
+      if (this.#status === "closed" && this.#network.isOnline() && this.#visibility.isVisible()) {
+        this.#failedAttempts = 0;
         this.#connect();
       }
     });
@@ -187,9 +224,12 @@ export class RealtimeClient {
     this.#socket = socket;
     socket.onopen = () => {
       if (this.#socket !== socket) return;
+      // opened after a failed attempt: events may have been missed since the page loaded its data
+      const reconnected = this.#everOpened || this.#dropped;
       this.#dropped = false;
+      this.#failedAttempts = 0;
+      reportServerReachable(true);
       this.#setStatus("open");
-      const reconnected = this.#everOpened;
       this.#everOpened = true;
       this.#pingTimer = setInterval(() => {
         if (socket.readyState === OPEN) socket.send("ping");
@@ -233,9 +273,15 @@ export class RealtimeClient {
         this.#setStatus("replaced");
         return;
       }
-      console.warn(`Socket closed (${event.code}); reconnecting in ${this.#reconnectMs} ms.`);
+      const delay = backoffDelay(this.#failedAttempts, {
+        baseMs: this.#reconnectMs,
+        maxMs: this.#maxReconnectMs,
+        random: this.#random,
+      });
+      this.#failedAttempts += 1;
+      console.warn(`Socket closed (${event.code}); reconnecting in ${delay} ms.`);
       this.#setStatus("closed");
-      this.#reconnectTimer = setTimeout(() => this.#connect(), this.#reconnectMs);
+      this.#reconnectTimer = setTimeout(() => this.#connect(), delay);
     };
   }
 

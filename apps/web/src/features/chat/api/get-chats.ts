@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { KEEP_OFFLINE } from "@/lib/offline-snapshot";
 
 /** GET /api/chats?search — the user's chats, newest message first. */
 export function getChats(search: string, signal?: AbortSignal) {
@@ -18,6 +19,8 @@ export const chatsQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
     // the list follows socket events only while it is on screen: load it afresh when it comes back
     staleTime: 0,
+    // the whole list (not a search) is readable offline
+    meta: search.trim() === "" ? KEEP_OFFLINE : undefined,
   });
 
 export function useChats(search: string) {

@@ -2,6 +2,7 @@ import { LIMITS } from "@reverie/shared";
 
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { KEEP_OFFLINE } from "@/lib/offline-snapshot";
 
 /** GET /api/chats/{id}/messages?limit=10&page&reverse=true — page 1 is the newest ten. */
 export function getMessages(chatId: number, page: number, signal?: AbortSignal) {
@@ -20,6 +21,7 @@ export const messagesQueryOptions = (chatId: number) =>
       pages.length * LIMITS.messagePageSize < last.total_count ? pages.length + 1 : undefined,
     // the conversation keeps its own live state; a refetch on focus would only reshuffle it
     staleTime: Number.POSITIVE_INFINITY,
+    meta: KEEP_OFFLINE,
   });
 
 export function useMessages(chatId: number) {

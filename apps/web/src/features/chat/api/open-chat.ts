@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { KEEP_OFFLINE } from "@/lib/offline-snapshot";
 
 /**
  * POST /api/chats — the user's chat with a character (created with its first message if new), with
@@ -15,6 +16,7 @@ export const openChatQueryOptions = (modelId: number) =>
     queryKey: ["chats", "open", modelId],
     queryFn: () => openChat(modelId),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: KEEP_OFFLINE,
   });
 
 export function useOpenChat(modelId: number, enabled: boolean) {

@@ -9,6 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
+import { useConnectivity } from "@/lib/connectivity";
 import { type RealtimeConnection, useRealtimeConnection } from "@/lib/realtime";
 import { useChatDraft } from "../hooks/use-chat-draft";
 import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
@@ -59,6 +60,8 @@ export function Conversation({
   const draft = useChatDraft(chatId);
   const connection = useRealtimeConnection();
   const online = connection === "online";
+  // with no network or no server, the chat is what was kept: readable, not writable
+  const readOnly = useConnectivity() !== "online";
   const [realistic, setRealistic] = useState(true);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -190,7 +193,16 @@ export function Conversation({
         )}
       </header>
 
-      {connection === "reconnecting" || connection === "paused" ? (
+      {readOnly ? (
+        <p
+          className="flex items-center justify-center gap-2 bg-amber-400/10 px-4 py-1.5 text-xs text-amber-200"
+          role="status"
+          data-testid="read-only-notice"
+        >
+          <WifiOff className="size-3.5" aria-hidden="true" />
+          You can read this chat, and write again once the connection is back.
+        </p>
+      ) : connection === "reconnecting" || connection === "paused" ? (
         <p
           className="flex items-center justify-center gap-2 bg-amber-400/10 px-4 py-1.5 text-xs text-amber-200"
           role="status"
@@ -249,7 +261,7 @@ export function Conversation({
         <Suspense fallback={null}>
           <SendDraftOffer
             text={draft.text}
-            canSend={conversation.canSend}
+            canSend={conversation.canSend && !readOnly}
             onSend={() => void sendDraft()}
             onDismiss={draft.release}
           />
@@ -258,7 +270,7 @@ export function Conversation({
 
       <Composer
         name={model.name}
-        canSend={conversation.canSend}
+        canSend={conversation.canSend && !readOnly}
         suggestion={hasUserMessage ? null : suggestion}
         realistic={realistic}
         onRealisticChange={setRealistic}

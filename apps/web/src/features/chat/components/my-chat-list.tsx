@@ -69,7 +69,8 @@ export function MyChatList({ activeModelId }: { activeModelId?: number }) {
       </label>
       {chats.isPending ? (
         <ChatListSkeleton />
-      ) : chats.isError ? (
+      ) : !chats.data ? (
+        // a failed refresh keeps the list it had (the kept one, offline)
         <ErrorState title="We couldn't load your chats" error={chats.error} onRetry={() => chats.refetch()} />
       ) : chats.data.items.length === 0 ? (
         search.trim() ? (

@@ -22,6 +22,7 @@ import {
 import { sendFailure } from "../utils/send-failure";
 import { voicePlayer } from "../utils/voice-player";
 import { useChatListUpdates } from "./use-chat-list-updates";
+import { useKeptHistory } from "./use-kept-history";
 
 /** What the screen around the conversation handles: the buy-tokens prompt and the paywall. */
 export interface ConversationPrompts {
@@ -50,6 +51,7 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
   const [error, setError] = useState<string | null>(null);
   const history = useMessages(chat.id);
   const chatList = useChatListUpdates();
+  useKeptHistory(state);
 
   useEffect(() => {
     if (history.data)

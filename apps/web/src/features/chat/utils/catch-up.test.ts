@@ -181,8 +181,58 @@ describe("ConversationCatchUp", () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(errors).toHaveLength(1);
     fail = false;
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(6_000);
     expect(merged.map((m) => m.id)).toEqual([5]);
+    catchUp.stop();
+  });
+
+  it("backs off while fetches fail (up to a minute, with jitter) and polls every 3 s again after one succeeds", async () => {
+    let fail = true;
+    const times: number[] = [];
+    const catchUp = new ConversationCatchUp({
+      fetchNewest: () => {
+        times.push(Date.now());
+        return fail ? Promise.reject(new Error("server down")) : Promise.resolve([message(5)]);
+      },
+      apply: () => {},
+      isVisible: () => true,
+      onError: () => {},
+      random: () => 0,
+    });
+    const start = Date.now();
+    catchUp.setConnected(false);
+    await vi.advanceTimersByTimeAsync(250_000);
+    const waits = times.map((time, index) => time - (times[index - 1] ?? start));
+    expect(waits.slice(0, 7)).toEqual([3_000, 6_000, 12_000, 24_000, 48_000, 60_000, 60_000]);
+
+    fail = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    const recovered = times.length;
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(times).toHaveLength(recovered + 1);
+    catchUp.stop();
+  });
+
+  it("jitters the waits after a failure, never past the step", async () => {
+    const times: number[] = [];
+    const catchUp = new ConversationCatchUp({
+      fetchNewest: () => {
+        times.push(Date.now());
+        return Promise.reject(new Error("server down"));
+      },
+      apply: () => {},
+      isVisible: () => true,
+      onError: () => {},
+      random: () => 0.999,
+    });
+    catchUp.setConnected(false);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(times).toHaveLength(1);
+    // the 6 s step, shortened by almost half
+    await vi.advanceTimersByTimeAsync(3_002);
+    expect(times).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(times).toHaveLength(2);
     catchUp.stop();
   });
 });

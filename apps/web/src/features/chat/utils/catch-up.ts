@@ -1,4 +1,5 @@
 import type { Message } from "@reverie/shared";
+import { backoffDelay, RETRY_BACKOFF } from "@/lib/backoff";
 
 /** How often the newest page is fetched while the socket is down. */
 export const CATCH_UP_INTERVAL_MS = 3_000;
@@ -12,11 +13,15 @@ export interface CatchUpOptions {
   isVisible: () => boolean;
   onError?: (cause: unknown) => void;
   intervalMs?: number;
+  /** 0 ≤ random() < 1, the jitter of the waits after failures; Math.random by default */
+  random?: () => number;
 }
 
 /**
  * Keeps a conversation converging while socket events cannot reach it: the newest page is fetched
  * after each send and every few seconds while the socket is down, and on demand (after a reconnect).
+ * While fetches fail (the server is down too) the polls back off: twice as long after each failure,
+ * up to a minute, with jitter.
  *
  * A page is never merged while a send is in flight: it may hold the stored copy of the message that
  * is still on screen as the optimistic one, which would show it twice. Such a page is dropped and
@@ -25,7 +30,10 @@ export interface CatchUpOptions {
 export class ConversationCatchUp {
   readonly #options: CatchUpOptions;
   readonly #intervalMs: number;
-  #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #random: () => number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** failed fetches in a row */
+  #failures = 0;
   #connected = true;
   #sending = 0;
   #fetching = false;
@@ -35,17 +43,31 @@ export class ConversationCatchUp {
   constructor(options: CatchUpOptions) {
     this.#options = options;
     this.#intervalMs = options.intervalMs ?? CATCH_UP_INTERVAL_MS;
+    this.#random = options.random ?? Math.random;
   }
 
   /** Whether socket events arrive; while not, the newest page is polled. */
   setConnected(connected: boolean): void {
     this.#connected = connected;
     this.#stopPolling();
-    if (!connected) {
-      this.#timer = setInterval(() => {
-        if (this.#options.isVisible()) void this.refresh();
-      }, this.#intervalMs);
-    }
+    if (!connected) this.#scheduleNext();
+  }
+
+  #scheduleNext(): void {
+    const wait =
+      this.#failures === 0
+        ? this.#intervalMs
+        : backoffDelay(this.#failures, {
+            baseMs: this.#intervalMs,
+            maxMs: RETRY_BACKOFF.catchUpMaxMs,
+            random: this.#random,
+          });
+    const timer = setTimeout(async () => {
+      if (this.#options.isVisible()) await this.refresh();
+      // still this poll's turn: not stopped, nor started again meanwhile
+      if (this.#timer === timer) this.#scheduleNext();
+    }, wait);
+    this.#timer = timer;
   }
 
   /** Marks a send as started; call the returned function when it is over (accepted or not). */
@@ -70,9 +92,11 @@ export class ConversationCatchUp {
     this.#again = false;
     try {
       const messages = await this.#options.fetchNewest();
+      this.#failures = 0;
       if (this.#sending > 0) this.#again = true;
       else this.#options.apply(messages);
     } catch (cause) {
+      this.#failures += 1;
       this.#options.onError?.(cause);
     } finally {
       this.#fetching = false;
@@ -86,7 +110,7 @@ export class ConversationCatchUp {
   }
 
   #stopPolling(): void {
-    clearInterval(this.#timer);
+    clearTimeout(this.#timer);
     this.#timer = undefined;
   }
 }
