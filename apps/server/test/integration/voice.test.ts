@@ -429,7 +429,7 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
   it("gives a free account's tokens back when the voice finally fails, and charges again only when asked again", async () => {
     handler = (res) =>
       res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"message":"overloaded"}}');
-    const { voice, greeting, settled, grantTokens, balance, ledger } = await setup({
+    const { call, voice, greeting, settled, grantTokens, balance, ledger } = await setup({
       env: speechEnv(),
       premium: false,
     });
@@ -441,6 +441,12 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
       ["grant", 10],
       ["voice_message", -VOICE_MESSAGE_PRICE_TOKENS],
       ["refund", VOICE_MESSAGE_PRICE_TOKENS],
+    ]);
+    // the user's statement says what each row was
+    const statement = (await call("GET", "/api/user/ledger")).body as { items: { description: string }[] };
+    expect(statement.items.map((item) => item.description).slice(0, 2)).toEqual([
+      "Refund for a voice message that could not be made",
+      "A voice message",
     ]);
 
     handler = (res) => res.writeHead(200, { "content-type": "audio/mpeg" }).end(MP3);

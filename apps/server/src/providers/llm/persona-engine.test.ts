@@ -284,3 +284,14 @@ describe("PersonaEngine with a card's lorebook", () => {
     }
   });
 });
+
+describe("a requested voice message (decision 35)", () => {
+  it("answers with the words of a voice note, never a refusal", () => {
+    const request = chat(sofia, { seed: 3 }).request("send me a voice message");
+    const plain = engine.reply(request);
+    const spoken = engine.reply({ ...request, voiceNote: true });
+    expect(spoken).not.toBe(plain);
+    expect(spoken).toMatch(/voice/i);
+    expect(spoken).not.toMatch(/can't|cannot|\*/i);
+  });
+});

@@ -240,3 +240,16 @@ describe("buildSystemPrompt with an imported card", () => {
     expect(prompt.match(/<\/character_card>/g)).toHaveLength(1);
   });
 });
+
+describe("a requested voice message (decision 35)", () => {
+  it("tells the model its reply is read aloud", () => {
+    const history: ChatTurn[] = [{ from: "user", text: "send me a voice note" }];
+    const asked = buildChatMessages(
+      { character: maya, history, userName: null, voiceNote: true },
+      { maxPromptTokens: 4000 },
+    );
+    const plain = buildChatMessages({ character: maya, history, userName: null }, { maxPromptTokens: 4000 });
+    expect(asked[0]?.content).toContain("your reply will be sent as one, read aloud");
+    expect(plain[0]?.content).not.toContain("read aloud");
+  });
+});
