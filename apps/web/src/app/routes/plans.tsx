@@ -1,12 +1,19 @@
 import { PAYWALL_SOURCES } from "@reverie/shared";
+import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import { Page } from "@/components/layout/page";
 import { OfferHeader } from "@/features/billing/components/offer-header";
 import { PremiumOffer } from "@/features/billing/components/premium-offer";
-import { TokenPackagesOffer } from "@/features/billing/components/token-packages-offer";
 import { returnPathFromQuery } from "@/features/billing/utils/return-path";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useSession } from "@/lib/auth";
+
+/** Below the plans: loaded after them. */
+const TokenPackagesOffer = lazy(() =>
+  import("@/features/billing/components/token-packages-offer").then((module) => ({
+    default: module.TokenPackagesOffer,
+  })),
+);
 
 /** /plans: the premium plans (a premium user sees their own plan instead), and token packages with their value per token. */
 export default function PlansRoute() {
@@ -28,7 +35,9 @@ export default function PlansRoute() {
           }
         />
         <PremiumOffer source={PAYWALL_SOURCES.plans} returnPath={returnPathFromQuery(search)} />
-        <TokenPackagesOffer premium={premium} returnPath={returnPathFromQuery(search)} />
+        <Suspense fallback={null}>
+          <TokenPackagesOffer premium={premium} returnPath={returnPathFromQuery(search)} />
+        </Suspense>
       </div>
     </Page>
   );
