@@ -1,4 +1,5 @@
 import { MESSAGE_PRICE_TOKENS, type User } from "@reverie/shared";
+import { pluralize } from "@/lib/format";
 
 type Balance = Pick<User, "plan" | "free_msgs" | "tokens">;
 
@@ -11,8 +12,6 @@ export interface AllowanceNotice {
   text: string;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * The line over the composer of a free-plan user: the free messages left (a warning from
  * FEW_FREE_MESSAGES on), then what a message costs in tokens. None for premium (unlimited) or
@@ -20,9 +19,9 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  */
 export function messageAllowance(user: Balance | null | undefined): AllowanceNotice | null {
   if (user?.plan !== "free") return null;
-  const then = `then ${plural(MESSAGE_PRICE_TOKENS, "token", "tokens")} a message`;
+  const then = `then ${pluralize(MESSAGE_PRICE_TOKENS, "token")} a message`;
   if (user.free_msgs > FEW_FREE_MESSAGES) {
-    return { tone: "quiet", text: `${plural(user.free_msgs, "free message", "free messages")} left` };
+    return { tone: "quiet", text: `${pluralize(user.free_msgs, "free message")} left` };
   }
   if (user.free_msgs > 0) {
     const left = user.free_msgs === 1 ? "Last free message" : `Only ${user.free_msgs} free messages left`;
@@ -31,7 +30,7 @@ export function messageAllowance(user: Balance | null | undefined): AllowanceNot
   if (user.tokens >= MESSAGE_PRICE_TOKENS) {
     return {
       tone: user.tokens <= FEW_FREE_MESSAGES * MESSAGE_PRICE_TOKENS ? "low" : "quiet",
-      text: `${plural(MESSAGE_PRICE_TOKENS, "token", "tokens")} a message · ${plural(user.tokens, "token", "tokens")} left`,
+      text: `${pluralize(MESSAGE_PRICE_TOKENS, "token")} a message · ${pluralize(user.tokens, "token")} left`,
     };
   }
   return null;
