@@ -96,7 +96,7 @@ export const ETHNICITIES: readonly EthnicityOption[] = [
     value: "east_asian",
     label: "East Asian",
     genders: REALISTIC,
-    skin: "#eac29a",
+    skin: "#ecc7a4",
     words: "East Asian",
     typical: { hair: { female: "bob_black", male: "short_black" }, eyes: "dark_brown" },
   },
