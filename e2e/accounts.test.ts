@@ -109,6 +109,29 @@ describe("accounts in the browser", () => {
     expect((await response.json()).email).toBe(email);
   });
 
+  it("confirms the email with the emailed link, and Settings says so (375 px)", async () => {
+    const page = await browser.newPage(VIEWPORTS.mobile);
+    await skipOverlays(page, { gender: "female" });
+    const email = uniqueEmail("confirm");
+    await signUp(page, email, "confirm-pass");
+    await page.goto("/settings");
+    await page.getByTestId("email-unverified").getByText("Email not confirmed yet").waitFor();
+
+    const sent = await lastEmailTo(browser.baseURL(), email);
+    expect(sent.subject).toBe("Confirm your email for Reverie");
+    const link = new URL(appLinkIn(sent.text, browser.baseURL()));
+    expect(link.pathname).toBe("/verify-email");
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByTestId("verify-email-done").getByText("Your email is confirmed").waitFor();
+    await page.screenshot({ path: "/tmp/shots/verify-email/confirmed-375.png" }).catch(() => undefined);
+
+    await page.goto("/settings");
+    await page.getByTestId("email-verified").getByText("Email confirmed").waitFor();
+    // opened again, the link answers calmly (confirmed already) rather than failing
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByTestId("verify-email-done").or(page.getByTestId("verify-email-error")).waitFor();
+  });
+
   it("signs in with Google through a popup (local OpenID Connect server)", async () => {
     const page = await browser.newPage();
     await skipOverlays(page, { gender: "female" });

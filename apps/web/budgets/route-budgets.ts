@@ -42,4 +42,5 @@ export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   subscribe: 122,
   terms: 116,
   "test-checkout": 117,
+  "verify-email": 157,
 };

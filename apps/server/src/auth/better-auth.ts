@@ -2,12 +2,14 @@ import { betterAuth } from "better-auth";
 import { bearer, genericOAuth, magicLink } from "better-auth/plugins";
 import type { OAuthProviderConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { magicLinkEmail, passwordResetEmail } from "../emails/templates.ts";
+import { emailVerificationEmail, magicLinkEmail, passwordResetEmail } from "../emails/templates.ts";
 import type { EmailSender } from "../providers/email/index.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 
 /** Reset codes and sign-in links: single use, valid for ten minutes. */
 export const EMAIL_CODE_TTL_SECONDS = 600;
+/** An email verification link: three days, since it may wait in an inbox. */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 60 * 60 * 24 * 3;
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 export interface AuthDependencies {
@@ -18,7 +20,9 @@ export interface AuthDependencies {
   oauthProviders: OAuthProviderConfig[];
   log: { error(obj: object, msg: string): void };
   /** Called once for every new account, whatever the sign-up method. */
-  onUserCreated(user: { id: string; email: string }): Promise<void>;
+  onUserCreated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
+  /** Called when an emailed verification link proves an address. */
+  onEmailVerified(user: { id: string; email: string }): Promise<void>;
 }
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
@@ -91,8 +95,32 @@ export function createAuth(deps: AuthDependencies) {
         await deps.email.send({ to: user.email, kind: "password_reset", ...message });
       },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      // the web app's page opens the link and calls POST /api/auth/verify-email with the token
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        const message = emailVerificationEmail({
+          link,
+          expiresInMinutes: EMAIL_VERIFICATION_TTL_SECONDS / 60,
+        });
+        await deps.email.send({ to: user.email, kind: "email_verification", ...message });
+      },
+      afterEmailVerification: async (user) => deps.onEmailVerified({ id: user.id, email: user.email }),
+    },
     databaseHooks: {
-      user: { create: { after: async (user) => deps.onUserCreated({ id: user.id, email: user.email }) } },
+      user: {
+        create: {
+          after: async (user) =>
+            deps.onUserCreated({
+              id: user.id,
+              email: user.email,
+              emailVerified: user.emailVerified === true,
+            }),
+        },
+      },
     },
     plugins: [
       bearer(),

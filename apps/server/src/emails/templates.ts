@@ -235,6 +235,35 @@ function money(cents: number, currency: string): string {
 }
 
 /** The receipt of a payment: what was bought, what it cost, and when premium renews. */
+/** The link sent at sign-up (and from Settings) that proves the address. */
+export function emailVerificationEmail(input: { link: string; expiresInMinutes: number }): RenderedEmail {
+  const expiry = formatDuration(input.expiresInMinutes);
+  const link = safeLink(input.link);
+  const subject = `Confirm your email for ${BRAND}`;
+  const html = layout({
+    title: "Confirm your email",
+    preheader: `Confirm the address of your ${BRAND} account.`,
+    body: [
+      paragraph(`Confirm that this address is yours, so that we can reach you about your ${BRAND} account.`),
+      button(link, "Confirm my email"),
+      paragraph(
+        `The link expires in <strong style="color:${colors.text};">${escapeHtml(expiry)}</strong>. Didn't sign up? Ignore this email.`,
+      ),
+      fallbackLink(link),
+    ].join("\n"),
+  });
+  const text = textLayout([
+    "Confirm your email",
+    "",
+    `Open this link to confirm that this address is yours:`,
+    "",
+    link,
+    "",
+    `The link expires in ${expiry}. Didn't sign up? Ignore this email.`,
+  ]);
+  return { subject, text, html };
+}
+
 export function paymentReceiptEmail(input: {
   description: string;
   amountCents: number;

@@ -22,13 +22,16 @@ export class UserAccessRepository {
       .executeTakeFirst();
   }
 
-  findByEmails(emails: readonly string[]): Promise<{ id: string; email: string; role: Role }[]> {
-    if (emails.length === 0) return Promise.resolve([]);
-    return this.#db
+  async findByEmails(
+    emails: readonly string[],
+  ): Promise<{ id: string; email: string; role: Role; emailVerified: boolean }[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.#db
       .selectFrom("users")
-      .select(["id", "email", "role"])
+      .select(["id", "email", "role", "email_verified"])
       .where("email", "in", [...emails])
       .execute();
+    return rows.map(({ email_verified, ...row }) => ({ ...row, emailVerified: Boolean(email_verified) }));
   }
 
   async setRole(id: string, role: Role): Promise<void> {

@@ -12,6 +12,7 @@ import {
   resetBodySchema,
   restoreBodySchema,
   sessionListResponseSchema,
+  verifyEmailBodySchema,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -220,6 +221,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth:
       },
     },
     async (request) => accounts.verifySignInLink(request.body, requestContext(request)),
+  );
+
+  app.post(
+    "/auth/verify-email",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Confirm the account's email with the token of the emailed link (/verify-email?token=…)",
+        body: verifyEmailBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => accounts.verifyEmail(request.body.token, requestContext(request)),
+  );
+
+  app.post(
+    "/auth/verify-email/send",
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ["accounts"],
+        summary: "Email a new confirmation link to the account's address",
+        security: BEARER,
+        response: { 202: messageResponseSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await accounts.resendEmailVerification(signedIn(request))),
   );
 
   app.get(

@@ -40,6 +40,8 @@ const MAGIC_LINK_MESSAGE =
   "If that email can sign in, we've sent a sign-in link. It works once, for 10 minutes.";
 export const ACCOUNT_BANNED_MESSAGE = "This account is banned.";
 const INVALID_CODE = "This code is invalid or has expired. Ask for a new one.";
+const INVALID_VERIFICATION_LINK =
+  "This confirmation link is invalid or has expired. Send a new one from Settings.";
 
 function errorCode(error: unknown): string | undefined {
   if (!(error instanceof APIError)) return undefined;
@@ -67,6 +69,7 @@ export function presentUser(row: UserRow): User {
     payment_failed: Boolean(row.payment_failed),
     replay_opt_out: Boolean(row.replay_opt_out),
     role: row.role,
+    email_verified: Boolean(row.email_verified),
   };
 }
 
@@ -352,6 +355,28 @@ export class AccountService {
     await this.#limits.consume(`magic-link:account:${input.email}`, RATE_LIMITS.magicLinkPerAccount);
     await this.#auth.api.signInMagicLink({ body: { email: input.email }, headers: headersFor(context) });
     return { message: MAGIC_LINK_MESSAGE };
+  }
+
+  /** Proves the address with the token of the emailed link, in any browser, signed in or not. */
+  async verifyEmail(token: string, context: RequestContext) {
+    await this.#limits.consume(`verify-email:ip:${context.ip}`, RATE_LIMITS.signInLinkCodePerIp);
+    try {
+      await this.#auth.api.verifyEmail({ query: { token } });
+    } catch (error) {
+      if (error instanceof APIError) throw new BadRequestError(INVALID_VERIFICATION_LINK, "invalid_link");
+      throw error;
+    }
+    return { message: "Your email is confirmed. Thank you!" };
+  }
+
+  /** Emails a new confirmation link to the account's address (Settings). */
+  async resendEmailVerification(caller: SessionOwner) {
+    await this.#limits.consume(`verify-email:account:${caller.userId}`, RATE_LIMITS.magicLinkPerAccount);
+    const user = await this.#users.findById(caller.userId);
+    if (!user) throw new NotFoundError(`User ${caller.userId} does not exist.`);
+    if (user.email_verified) return { message: "Your email is already confirmed." };
+    await this.#auth.api.sendVerificationEmail({ body: { email: user.email } });
+    return { message: `We sent a new confirmation link to ${user.email}.` };
   }
 
   /** Signs in with an emailed link: only a valid, unused link, and only for the email it was sent to. */

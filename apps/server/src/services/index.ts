@@ -121,6 +121,7 @@ export function createServices(deps: {
       await users.update(user.id, { free_msgs: billing.freeMessagesForNewAccounts });
       await adminRoles.promoteIfConfigured(user);
     },
+    onEmailVerified: (user) => adminRoles.promoteIfConfigured({ ...user, emailVerified: true }),
   });
   const moderation = new ModerationService({
     classifier: deps.moderation,

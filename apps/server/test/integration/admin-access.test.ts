@@ -136,7 +136,21 @@ describe("the console's role", () => {
 });
 
 describe("ADMIN_EMAILS", () => {
-  it("makes those accounts admins when they sign up and, for existing ones, at start", async () => {
+  /** The confirmation link's token from the newest email to `to` (the dev mailbox, loopback only). */
+  async function verificationToken(t: TestApp, to: string): Promise<string> {
+    const mailbox = await t.app.inject({
+      method: "GET",
+      url: `/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`,
+      remoteAddress: "127.0.0.1",
+    });
+    const [email] = mailbox.json().items as { kind: string; text: string }[];
+    expect(email?.kind).toBe("email_verification");
+    const token = /\/verify-email\?token=([^\s&"]+)/.exec(email?.text ?? "")?.[1];
+    if (!token) throw new Error(`no confirmation link in: ${email?.text}`);
+    return decodeURIComponent(token);
+  }
+
+  it("makes those accounts admins once their email is confirmed: at the link, and for existing ones at start", async () => {
     const first = await createTestApp({ env: { ADMIN_EMAILS: "Boss@Example.com, other@example.com" } });
     try {
       const register = await callApi(first, null, "POST", "/api/auth/register", {
@@ -144,29 +158,55 @@ describe("ADMIN_EMAILS", () => {
         password: "secret12",
       });
       expect(register.status).toBe(201);
+      expect(register.body.user.email_verified).toBe(false);
+      // whoever signs up first with a listed address is not its owner until the link says so
+      expect((await callApi(first, register.body.token, "GET", "/api/admin/me")).status).toBe(403);
+
+      const wrong = await callApi(first, null, "POST", "/api/auth/verify-email", { token: "not-a-token" });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ error: "invalid_link" });
+
+      const token = await verificationToken(first, "boss@example.com");
+      const confirmed = await callApi(first, null, "POST", "/api/auth/verify-email", { token });
+      expect(confirmed.status).toBe(200);
       const me = await callApi(first, register.body.token, "GET", "/api/admin/me");
       expect(me.status).toBe(200);
       expect(me.body.role).toBe("admin");
+      expect((await callApi(first, register.body.token, "GET", "/api/user")).body.email_verified).toBe(true);
+      const entries = await auditEntriesFor(first, register.body.user.id);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ actor_email: "ADMIN_EMAILS", action: "user.role_changed" });
+      // the link works once
+      expect((await callApi(first, null, "POST", "/api/auth/verify-email", { token })).status).toBe(200);
+      expect(await auditEntriesFor(first, register.body.user.id)).toHaveLength(1);
+
       const later = await callApi(first, null, "POST", "/api/auth/register", {
         email: "later@example.com",
         password: "secret12",
       });
       expect((await callApi(first, later.body.token, "GET", "/api/admin/me")).status).toBe(403);
-      const entries = await auditEntriesFor(first, register.body.user.id);
-      expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ actor_email: "ADMIN_EMAILS", action: "user.role_changed" });
 
-      // the next start, with later@ added, promotes the existing account
+      // the next start, with later@ added: an unconfirmed account stays a user, a confirmed one is promoted
       const second = await createTestApp({
         database: first.database,
         env: { ADMIN_EMAILS: "boss@example.com,later@example.com" },
       });
       try {
+        expect((await callApi(second, later.body.token, "GET", "/api/admin/me")).status).toBe(403);
+        const resent = await callApi(second, later.body.token, "POST", "/api/auth/verify-email/send");
+        expect(resent.status).toBe(202);
+        const laterToken = await verificationToken(second, "later@example.com");
+        expect(
+          (await callApi(second, null, "POST", "/api/auth/verify-email", { token: laterToken })).status,
+        ).toBe(200);
         const again = await callApi(second, later.body.token, "GET", "/api/admin/me");
         expect(again.status).toBe(200);
         expect(again.body.role).toBe("admin");
         const laterEntries = await auditEntriesFor(second, later.body.user.id);
         expect(laterEntries.map((entry) => JSON.parse(entry.after ?? "null"))).toEqual([{ role: "admin" }]);
+        // already confirmed: nothing more to send
+        const done = await callApi(second, later.body.token, "POST", "/api/auth/verify-email/send");
+        expect(done.body.message).toBe("Your email is already confirmed.");
       } finally {
         await second.app.close();
       }

@@ -42,6 +42,8 @@ export const PUBLIC_SCREENS: ScreenRoute[] = [
   { path: "not-found", screen: "not-found" },
   // The OAuth popup's last stop; in both sets, since the popup may finish after the opener signed in.
   { path: "auth/callback", screen: "auth-callback", handle: BARE },
+  // The emailed confirmation link: opened in any browser, signed in or not; no content behind it.
+  { path: "verify-email", screen: "verify-email", handle: { section: "account", skipAgeGate: true } },
 ];
 
 /** A chat as visitors see it: the character page with "Sign up to chat". */

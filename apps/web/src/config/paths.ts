@@ -8,6 +8,8 @@ export const paths = {
   login: "/login",
   restore: "/restore",
   reset: "/reset",
+  /** The emailed link that confirms the account's address (`?token=`). */
+  verifyEmail: "/verify-email",
   gallery: "/gallery",
   galleryItem: (id: number | string) => `/gallery/${id}`,
   chat: "/chat",

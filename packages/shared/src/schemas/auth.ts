@@ -62,8 +62,13 @@ export const userSchema = z.object({
   replay_opt_out: z.boolean(),
   /** the admin console's role: moderators and admins find the console in the account menu (decision 0029) */
   role: z.enum(ROLES),
+  /** the address was proven: the emailed link opened, a sign-in link used, or a provider's verified email */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The token of an emailed verification link (`/verify-email?token=…`). */
+export const verifyEmailBodySchema = z.object({ token: z.string().trim().min(1).max(4000) });
 
 /** Every successful sign-in answers with a fresh access token and the user. */
 export const authResponseSchema = z.object({

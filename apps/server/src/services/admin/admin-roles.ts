@@ -60,22 +60,31 @@ export class AdminRoles {
     });
   }
 
-  /** At start: the accounts of ADMIN_EMAILS that exist become admins. How many changed. */
+  /**
+   * At start: the accounts of ADMIN_EMAILS that exist and whose address is proven become admins
+   * (whoever signs up first with a listed address is not its owner until the emailed link says
+   * so). How many changed.
+   */
   async promoteConfiguredAdmins(): Promise<number> {
     if (this.#configuredAdmins.size === 0) return 0;
     return this.#db.transaction().execute(async (trx) => {
       const users = await new UserAccessRepository(trx).findByEmails([...this.#configuredAdmins]);
-      const promoted = users.filter((user) => user.role !== "admin");
+      const promoted = users.filter((user) => user.role !== "admin" && user.emailVerified);
       for (const user of promoted) await this.#setRole(trx, user, "admin", CONFIG_ACTOR, "ADMIN_EMAILS");
       return promoted.length;
     });
   }
 
-  /** At sign-up: an account of ADMIN_EMAILS is an admin from the start. */
-  async promoteIfConfigured(user: { id: string; email: string }): Promise<void> {
-    if (!this.#configuredAdmins.has(user.email.toLowerCase())) return;
+  /**
+   * At sign-up with a proven address (a provider's verified email), or when the emailed link
+   * proves it: an account of ADMIN_EMAILS becomes an admin.
+   */
+  async promoteIfConfigured(user: { id: string; email: string; emailVerified: boolean }): Promise<void> {
+    if (!user.emailVerified || !this.#configuredAdmins.has(user.email.toLowerCase())) return;
     await this.#db.transaction().execute(async (trx) => {
-      await this.#setRole(trx, { id: user.id, role: "user" }, "admin", CONFIG_ACTOR, "ADMIN_EMAILS");
+      const [current] = await new UserAccessRepository(trx).findByEmails([user.email.toLowerCase()]);
+      if (!current || current.role === "admin") return;
+      await this.#setRole(trx, current, "admin", CONFIG_ACTOR, "ADMIN_EMAILS");
     });
   }
 

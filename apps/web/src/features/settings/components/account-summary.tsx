@@ -3,6 +3,7 @@ import { Coins, Crown, MessageCircle } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Chip } from "@/components/ui/chip";
 import { formatTokens, pluralize } from "@/lib/format";
+import { EmailVerification } from "./email-verification";
 
 /** Who is signed in, their plan and balances. */
 export function AccountSummary({ user }: { user: User }) {
@@ -28,6 +29,7 @@ export function AccountSummary({ user }: { user: User }) {
           <p className="truncate text-sm text-ink-300" data-testid="account-email">
             {user.email}
           </p>
+          <EmailVerification user={user} />
           <div className="mt-3 flex flex-wrap gap-2">
             <Chip
               className={premium ? "border-amber-300/30 bg-amber-300/10 text-amber-100" : undefined}
