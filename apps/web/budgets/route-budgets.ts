@@ -9,7 +9,7 @@
  */
 export const ROUTE_BUDGETS_KIB: Record<string, number> = {
   "admin-audit": 116,
-  "admin-character": 121,
+  "admin-character": 127,
   "admin-characters": 122,
   "admin-dashboard": 118,
   "admin-moderation": 121,

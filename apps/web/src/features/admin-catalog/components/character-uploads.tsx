@@ -1,5 +1,4 @@
 import type { AdminCharacterDetail, AdminMediaItem } from "@reverie/shared";
-import { ImageOff } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/api-client";
 import { useUploadMedia } from "../api/upload-media";
@@ -35,8 +34,7 @@ export function CharacterUploads({
       data-testid="admin-portrait-current"
     />
   ) : (
-    <div className="grid h-40 w-30 shrink-0 place-items-center gap-1 rounded-xl bg-ink-700 px-2 text-center text-xs text-ink-400">
-      <ImageOff className="size-5" aria-hidden="true" />
+    <div className="grid h-40 w-30 shrink-0 place-items-center rounded-xl bg-ink-700 px-2 text-center text-xs text-ink-400">
       No portrait
     </div>
   );
