@@ -162,7 +162,11 @@ export async function buildApp(
       moderationHealthCheck(moderation),
       {
         name: "media_storage",
-        check: async () => ({ status: "ok", detail: `disk ${deps.config.mediaDir}` }),
+        // writes, reads back and deletes a probe file
+        check: async () =>
+          deps.storage.check
+            ? deps.storage.check()
+            : { status: "ok", detail: `disk ${deps.config.mediaDir}` },
       },
     ] satisfies HealthCheck[]
   ).map((check) => sharedFor(check, HEALTH_CHECK_SHARED_MS));
