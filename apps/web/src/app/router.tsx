@@ -1,13 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { LoadingScreen } from "@/components/layout/loading-screen";
-import { OfflineScreen } from "@/components/layout/offline-screen";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { USER_QUERY_KEY, useSession } from "@/lib/auth";
+import { loadChunk } from "@/lib/chunk-load";
 import { useConnectivity } from "@/lib/connectivity";
 import { LazyScreen, LazyScreenView, type ScreenModule } from "@/lib/lazy-screen";
-import { keepOfflineSnapshot, restoreOfflineSnapshot } from "@/lib/offline-snapshot";
 import { RouteHandleContext, routeHandleOf } from "@/lib/route-handle";
 import { setReplayOptOut } from "@/lib/session-replay-loader";
 import { storage, useStorageValue } from "@/lib/storage";
@@ -175,19 +174,64 @@ function setSocketToken(token: string | null): void {
  * React Router's declarative mode: the screens load their code on demand themselves (lib/lazy-screen),
  * and scrolling, route handles and error boundaries are the app's (decision 0016).
  */
+// Shown only to a session that can't reach the server and kept nothing: its code comes from the
+// service worker's precache then (without one, a page opened with the server down has no code at all).
+const OfflineScreen = lazy(() =>
+  loadChunk("offline-screen", () => import("@/components/layout/offline-screen")).then((module) => ({
+    default: module.OfflineScreen,
+  })),
+);
+
+let offlineSnapshotModule: Promise<typeof import("@/lib/offline-snapshot")> | null = null;
+
+/** The code that keeps and restores what is read offline: loaded with a session, not for visitors. */
+function loadOfflineSnapshot() {
+  if (!offlineSnapshotModule) {
+    const loading = import("@/lib/offline-snapshot");
+    offlineSnapshotModule = loading;
+    loading.catch(() => {
+      if (offlineSnapshotModule === loading) offlineSnapshotModule = null;
+    });
+  }
+  return offlineSnapshotModule;
+}
+
 /**
  * While signed in, what the user may read offline is kept (lib/offline-snapshot.ts); when the server
  * can't be reached it is put back, which signs the session in from it. Returns whether the kept
  * answers were looked for (nothing to show meanwhile).
  */
-function useOfflineSnapshot(unreachable: boolean): boolean {
+function useOfflineSnapshot(token: string | null, unreachable: boolean): boolean {
   const queryClient = useQueryClient();
   const [restoreTried, setRestoreTried] = useState(false);
-  useEffect(() => keepOfflineSnapshot(queryClient, () => storage.has("accessToken")), [queryClient]);
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    let stop: (() => void) | undefined;
+    loadOfflineSnapshot().then(
+      ({ keepOfflineSnapshot }) => {
+        if (active) stop = keepOfflineSnapshot(queryClient, () => storage.has("accessToken"));
+      },
+      (error: unknown) => console.error("Couldn't load the offline snapshot.", error),
+    );
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [token, queryClient]);
   useEffect(() => {
     if (!unreachable) return;
-    restoreOfflineSnapshot(queryClient);
-    setRestoreTried(true);
+    let active = true;
+    // no code (the server is down and no service worker holds it): nothing kept to show
+    loadOfflineSnapshot()
+      .then(({ restoreOfflineSnapshot }) => restoreOfflineSnapshot(queryClient))
+      .catch(() => false)
+      .finally(() => {
+        if (active) setRestoreTried(true);
+      });
+    return () => {
+      active = false;
+    };
   }, [unreachable, queryClient]);
   return restoreTried;
 }
@@ -196,9 +240,9 @@ export function AppRouter() {
   const session = useSession();
   const queryClient = useQueryClient();
   const connectivity = useConnectivity();
-  const snapshotRestoreTried = useOfflineSnapshot(session.status === "unreachable");
   const userId = session.user?.id ?? null;
   const token = useStorageValue("accessToken");
+  const snapshotRestoreTried = useOfflineSnapshot(token, session.status === "unreachable");
   useEffect(() => setAnalyticsUser(userId), [userId]);
   // an opt-out made on another device holds here too, and stops a recording at once
   const replayOptOut = session.user?.replay_opt_out === true;
@@ -220,10 +264,12 @@ export function AppRouter() {
   const ready = useFirstScreenLoaded(routes);
   if (session.status === "unreachable" && snapshotRestoreTried) {
     return (
-      <OfflineScreen
-        connectivity={connectivity}
-        onRetry={() => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY })}
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <OfflineScreen
+          connectivity={connectivity}
+          onRetry={() => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY })}
+        />
+      </Suspense>
     );
   }
   if (!routes || !ready) return <LoadingScreen />;

@@ -2,7 +2,7 @@ import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { markAdminSessionExpired, unauthorizedOutcome } from "./admin-session";
 import { isUnreachableStatus, reportServerReachable } from "./connectivity";
-import { forgetOfflineSnapshot } from "./offline-snapshot";
+import { forgetOfflineSnapshot } from "./offline-keep";
 import { storage } from "./storage";
 
 /** zod and the shared schemas (lib/contract.ts), loaded on demand. */

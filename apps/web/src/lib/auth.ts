@@ -5,7 +5,7 @@ import { setAnalyticsUser } from "./analytics";
 import { ApiError, api, isApiError } from "./api-client";
 import { backoffDelay, RETRY_BACKOFF } from "./backoff";
 import { isUnreachableStatus, useConnectivity } from "./connectivity";
-import { forgetOfflineSnapshot, KEEP_OFFLINE } from "./offline-snapshot";
+import { forgetOfflineSnapshot, KEEP_OFFLINE } from "./offline-keep";
 import { storage, useStorageValue } from "./storage";
 
 export type SessionUser = User;

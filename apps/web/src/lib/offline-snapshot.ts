@@ -5,16 +5,15 @@ import {
   type Query,
   type QueryClient,
 } from "@tanstack/react-query";
+import { OFFLINE_SNAPSHOT_KEY as STORAGE_KEY } from "./offline-keep";
 
 /**
  * What a signed-in user can still read with no connection: the answers of the queries that opt in
- * with `meta: KEEP_OFFLINE` (the user, the chat list, each opened chat and its history), kept in
- * localStorage while signed in and put back in the query cache only when the server can't be
- * reached. Forgotten whenever the session changes hands (sign-in, log-out, an expired session).
+ * with `meta: KEEP_OFFLINE` (lib/offline-keep.ts: the user, the chat list, each opened chat and its
+ * history), kept in localStorage while signed in and put back in the query cache only when the
+ * server can't be reached. Loaded with the session, not with a visitor's first screen.
  */
-export const KEEP_OFFLINE = { keepOffline: true } as const;
 
-const STORAGE_KEY = "reverie:offline-snapshot";
 /** Writes wait for a quiet moment: a conversation updates its cache on every socket event. */
 const WRITE_DELAY_MS = 1_000;
 
@@ -22,18 +21,12 @@ function keptOffline(query: Query): boolean {
   return query.state.status === "success" && query.meta?.keepOffline === true;
 }
 
-function write(state: DehydratedState | null): void {
+function write(state: DehydratedState): void {
   try {
-    if (state) localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
-    else localStorage.removeItem(STORAGE_KEY);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
   } catch {
     // storage full or disabled: offline reading is a convenience, never a failure
   }
-}
-
-/** Drops the stored snapshot (the session that wrote it is over). */
-export function forgetOfflineSnapshot(): void {
-  write(null);
 }
 
 /** The most answers kept: the user, the chat list and the chats opened last. */

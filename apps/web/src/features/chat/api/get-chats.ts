@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { KEEP_OFFLINE } from "@/lib/offline-snapshot";
+import { KEEP_OFFLINE } from "@/lib/offline-keep";
 
 /** GET /api/chats?search — the user's chats, newest message first. */
 export function getChats(search: string, signal?: AbortSignal) {

@@ -2,7 +2,7 @@ import { LIMITS } from "@reverie/shared";
 
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { KEEP_OFFLINE } from "@/lib/offline-snapshot";
+import { KEEP_OFFLINE } from "@/lib/offline-keep";
 
 /** GET /api/chats/{id}/messages?limit=10&page&reverse=true — page 1 is the newest ten. */
 export function getMessages(chatId: number, page: number, signal?: AbortSignal) {

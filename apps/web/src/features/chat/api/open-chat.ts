@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { KEEP_OFFLINE } from "@/lib/offline-snapshot";
+import { KEEP_OFFLINE } from "@/lib/offline-keep";
 
 /**
  * POST /api/chats — the user's chat with a character (created with its first message if new), with
