@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { ComponentStatus } from "../../lib/health-check.ts";
-import { renderCharacterPixels } from "./procedural/index.ts";
+import { Rng } from "../../lib/seeded-random.ts";
+import { GESTURES, renderCharacterPixels } from "./procedural/index.ts";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "./types.ts";
 
 /**
@@ -20,6 +21,8 @@ export class ProceduralImageProvider implements ImageProvider {
       scene: request.scene,
       ...(request.time ? { time: request.time } : {}),
       ...(request.props ? { props: request.props } : {}),
+      // a hand in some pictures (when none holds anything), so that selfies are not all one pose
+      pose: { gesture: new Rng(`gesture:${request.seed}`).pick([...GESTURES, "none"]) },
       style: request.style,
       seed: request.seed,
       width: request.width,

@@ -3,7 +3,7 @@ import { Rng } from "../../../lib/seeded-random.ts";
 import { encodeWebp, type RawImage } from "../../../media/image-encoding.ts";
 import { parseHex } from "./color.ts";
 import { buildFigure } from "./figure.ts";
-import { propsMarkup } from "./props.ts";
+import { gestureMarkup, propsMarkup } from "./props.ts";
 import { buildScene } from "./scenes.ts";
 import { n, svgDocument } from "./svg.ts";
 import type { Expression, Framing, Pose, RenderCharacterOptions } from "./types.ts";
@@ -32,6 +32,7 @@ export function resolvePose(seed: RenderCharacterOptions["seed"], pose: Partial<
     tilt: pose.tilt ?? tilt,
     turn: pose.turn ?? turn,
     expression: pose.expression ?? expression,
+    gesture: pose.gesture ?? "none",
   };
 }
 
@@ -107,15 +108,16 @@ export function buildCharacterSvg(options: RenderCharacterOptions): CharacterSvg
     key: scene.light.key,
     strength: scene.light.ambient,
   };
+  const propContext = {
+    skin: look.skin,
+    line: anime ? "#2a1a22" : "#4a3a40",
+    lineWidth: anime ? 3.4 : 1.6,
+    rng: rng.fork("props"),
+  };
   const held =
     props.length > 0
-      ? propsMarkup(props, {
-          skin: look.skin,
-          line: anime ? "#2a1a22" : "#4a3a40",
-          lineWidth: anime ? 3.4 : 1.6,
-          rng: rng.fork("props"),
-        })
-      : "";
+      ? propsMarkup(props, propContext)
+      : gestureMarkup(pose.gesture, pose.offset > 0 ? -1 : 1, dressed.outfit.primary, propContext);
   const foregroundBody = `<g transform="${transform}">${figure.body}${held}</g>${scene.front}`;
   // realistic backgrounds are out of focus (blurred); both styles draw them at full size, which
   // measured faster than drawing small and scaling up

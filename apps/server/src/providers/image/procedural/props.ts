@@ -1,7 +1,7 @@
 import type { Rng } from "../../../lib/seeded-random.ts";
 import { darken, lighten } from "./color.ts";
 import { n } from "./svg.ts";
-import type { Prop } from "./types.ts";
+import type { Gesture, Prop } from "./types.ts";
 
 /**
  * Things a character holds, drawn in the figure's coordinates (the head 200 units wide at the
@@ -173,4 +173,29 @@ export function propsMarkup(props: readonly Prop[], context: PropContext): strin
     out += `<g transform="translate(${x} 0) scale(${scale})">${markup}</g>`;
   });
   return out;
+}
+
+/**
+ * A hand raised into the picture, its forearm in the sleeve's colour: a wave beside the head, or
+ * resting by the chin. `side` is the side of the frame with more room (-1 left, 1 right).
+ */
+export function gestureMarkup(gesture: Gesture, side: -1 | 1, sleeve: string, context: PropContext): string {
+  if (gesture === "none") return "";
+  const hand =
+    gesture === "wave"
+      ? { x: side * 200, y: 40, angle: side * -15 }
+      : { x: side * 70, y: 150, angle: side * 60 };
+  const elbow = { x: side * 250, y: 520 };
+  const fingers = [-21, -7, 7, 21]
+    .map(
+      (dx, index) =>
+        `<rect x="${dx - 6}" y="${-80 + Math.abs(index - 1.5) * 8}" width="13" height="${66 - Math.abs(index - 1.5) * 8}" rx="6.5" fill="${context.skin}" stroke="${darken(context.skin, 0.35)}" stroke-width="${n(context.lineWidth * 0.7)}"/>`,
+    )
+    .join("");
+  const palm = `<g transform="translate(${n(hand.x)} ${n(hand.y)}) rotate(${n(hand.angle)})">${fingers}
+<rect x="-30" y="-26" width="60" height="56" rx="24" fill="${context.skin}" stroke="${darken(context.skin, 0.35)}" stroke-width="${n(context.lineWidth * 0.7)}"/>
+<rect x="${side === 1 ? -44 : 26}" y="-8" width="18" height="36" rx="9" fill="${context.skin}" transform="rotate(${side * 30} 0 10)"/></g>`;
+  const forearm = `<path d="M${n(hand.x - 26)} ${n(hand.y + 24)} L${n(elbow.x - 46)} ${n(elbow.y)} L${n(elbow.x + 46)} ${n(elbow.y)} L${n(hand.x + 26)} ${n(hand.y + 24)} Z" fill="${context.skin}"/>
+<path d="M${n((hand.x + elbow.x) / 2 - 40)} ${n((hand.y + elbow.y) / 2 + 20)} L${n(elbow.x - 60)} ${n(elbow.y + 200)} L${n(elbow.x + 60)} ${n(elbow.y + 200)} L${n((hand.x + elbow.x) / 2 + 40)} ${n((hand.y + elbow.y) / 2 + 20)} Z" fill="${sleeve}"${outline(context)}/>`;
+  return `<g data-gesture="${gesture}">${forearm}${palm}</g>`;
 }

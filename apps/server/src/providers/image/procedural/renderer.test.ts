@@ -174,6 +174,20 @@ describe("procedural character renderer", () => {
     expect(buildCharacterSvg(base).foreground).not.toContain("data-prop");
   });
 
+  it("raises a hand when the pose asks for it, but not while the hands hold something", () => {
+    const base = { look, scene: "studio", style: "anime", seed: "wave", width: 240, height: 320 } as const;
+    expect(buildCharacterSvg({ ...base, pose: { gesture: "wave" } }).foreground).toContain(
+      'data-gesture="wave"',
+    );
+    expect(buildCharacterSvg({ ...base, pose: { gesture: "cheek" } }).foreground).toContain(
+      'data-gesture="cheek"',
+    );
+    expect(buildCharacterSvg(base).foreground).not.toContain("data-gesture");
+    expect(
+      buildCharacterSvg({ ...base, pose: { gesture: "wave" }, props: ["cup"] }).foreground,
+    ).not.toContain("data-gesture");
+  });
+
   it("draws outdoor scenes at the asked time of day", async () => {
     const mean = async (time: "day" | "night") => {
       const pixels = await renderCharacterPixels({

@@ -88,6 +88,9 @@ export interface CharacterLook {
 
 export type Framing = "close" | "portrait" | "half";
 export type Expression = "smile" | "soft" | "laugh" | "smirk";
+export const GESTURES = ["none", "wave", "cheek"] as const;
+/** A hand in the picture: none, raised in a wave beside the head, or resting by the chin. */
+export type Gesture = (typeof GESTURES)[number];
 
 export interface Pose {
   framing: Framing;
@@ -98,6 +101,8 @@ export interface Pose {
   /** head turn, -1 … 1: shifts the features for a slight three-quarter view */
   turn: number;
   expression: Expression;
+  /** none unless asked for: the catalog's art is drawn without */
+  gesture: Gesture;
 }
 
 export interface RenderCharacterOptions {
