@@ -19,7 +19,7 @@ const log = pino({ level: config.logLevel });
 for (const [kind, warning] of Object.entries(productionWarnings(config)))
   log.warn({ provider: kind }, `${kind}: ${warning}`);
 const { database, storage } = await prepareData({ ...config, seed: { ...config.seed, onStart: false } }, log);
-const bus = await createEventBus(config.redisUrl);
+const bus = await createEventBus(config.redisUrl, config.jobQueue.prefix);
 const email = createEmailSender({ config, db: database.db, log });
 const services = createServices({
   config,
