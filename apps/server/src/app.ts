@@ -5,6 +5,7 @@ import { type AppConfig, productionWarnings } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/database.ts";
 import type { HealthCheck } from "./lib/health-check.ts";
 import type { MediaStorage } from "./media/storage.ts";
+import { guardBody } from "./plugins/body-guards.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { frameworkErrorHandler, registerErrorHandler } from "./plugins/error-handler.ts";
 import { createLocality } from "./plugins/loopback-only.ts";
@@ -63,6 +64,7 @@ import type { CatalogService } from "./services/catalog.ts";
 import { createEmailSender } from "./services/email/create-email-sender.ts";
 import { sharedFor } from "./services/health.ts";
 import { createServices } from "./services/index.ts";
+import { RetentionSweeper } from "./services/retention-sweeper.ts";
 
 export interface AppDependencies {
   config: AppConfig;
@@ -114,6 +116,7 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler(securityHeaders),
   });
   app.addHook("onRequest", securityHeaders);
+  app.addHook("preValidation", guardBody);
   await registerCompression(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,7 +126,7 @@ export async function buildApp(
 
   const email = createEmailSender({ config: deps.config, db: deps.database.db, log: app.log });
   app.addHook("onClose", async () => email.close?.());
-  const bus = deps.bus ?? (await createEventBus(deps.config.redisUrl));
+  const bus = deps.bus ?? (await createEventBus(deps.config.redisUrl, deps.config.jobQueue.prefix));
   const llm = deps.llm ?? createLlmProvider(deps.config.llm);
   const tts = deps.tts ?? createTtsProvider(deps.config.tts);
   const images = deps.images ?? createImageProvider(deps.config.image);
@@ -139,6 +142,14 @@ export async function buildApp(
     const promoted = await services.admin.roles.promoteConfiguredAdmins();
     if (promoted > 0) app.log.info({ promoted }, "ADMIN_EMAILS accounts made admins");
   });
+  // replays and analytics events are deleted once their retention ends (the privacy policy says 30 days)
+  const retention = new RetentionSweeper({
+    replays: services.sessionReplays,
+    analytics: services.analytics,
+    log: app.log,
+  });
+  app.addHook("onReady", async () => retention.start());
+  app.addHook("onClose", async () => retention.stop());
   // waits for jobs running here, and closes the queue's connections (BullMQ) in every instance
   app.addHook("onClose", async () => services.jobs.stop());
   // after the jobs stopped; a provider handed in belongs to the caller

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { healthReportSchema, healthStatusSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type TestAccount } from "../helpers/admin.ts";
 import { createTestApp, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
 
 /** Log lines the app writes, parsed from pino's JSON. */
@@ -274,6 +275,63 @@ describe("the developer mailbox", () => {
       expect(response.statusCode).toBe(404);
     } finally {
       await smtp.close();
+    }
+  });
+});
+
+describe("bodies the database or the validator cannot take", () => {
+  let t: TestApp;
+  let member: TestAccount;
+  let chatId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    member = await signUp(t);
+    chatId = (await member.call("POST", "/api/chats", { model_id: 1 })).body.id as number;
+  });
+  afterAll(async () => t.close());
+
+  const post = (url: string, payload: string, token?: string) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  it("refuses a NUL character in a chat message or an analytics event with a 400 on both databases, storing nothing", async () => {
+    const message = await post(
+      `/api/chats/${chatId}/messages`,
+      JSON.stringify({ message: { text: "hello\u0000world" } }),
+      member.token,
+    );
+    expect(message.statusCode).toBe(400);
+    expect(message.json()).toMatchObject({ error: "nul_character" });
+    const events = await post(
+      "/api/analytics/events",
+      JSON.stringify({
+        client_id: "c1",
+        session_id: "s1",
+        events: [{ event: "page_view", props: { path: "/\u0000" }, at: new Date().toISOString() }],
+      }),
+    );
+    expect(events.statusCode).toBe(400);
+    expect(events.json()).toMatchObject({ error: "nul_character" });
+    const history = await member.call("GET", `/api/chats/${chatId}/messages`);
+    expect(JSON.stringify(history.body)).not.toContain("hello");
+    // a NUL in a query string too
+    const query = await member.call("GET", "/api/models?gender=%00");
+    expect(query.status).toBe(400);
+  });
+
+  it("refuses a body nested thousands of levels deep with a 400, on any route", async () => {
+    for (const [url, payload] of [
+      ["/api/auth/login", `{"email":${"[".repeat(6000)}${"]".repeat(6000)}}`],
+      ["/api/analytics/events", `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`],
+      [`/api/chats/${chatId}/messages`, `{"message":{"text":"hi"},"x":${"[".repeat(50)}${"]".repeat(50)}}`],
+    ] as const) {
+      const response = await post(url, payload, member.token);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ error: "too_deep" });
     }
   });
 });
