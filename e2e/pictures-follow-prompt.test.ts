@@ -54,6 +54,9 @@ describe("pictures follow what was typed", () => {
   it("offers the offline renderer's illustration style, and draws the place, time and clothes typed", async () => {
     const page = await browser.newPage();
     await signUpAndOpenChat(page, uniqueEmail("prompted"));
+    // the chat's style switch names the style as the server draws it, too
+    await page.getByTestId("realistic-toggle").getByText("Illustration").waitFor();
+    expect(await page.getByTestId("realistic-toggle").getByText("Realistic").count()).toBe(0);
     await buyTokens(page, "tokens_100");
     await page.goto("/generate_image?model_id=1");
 

@@ -18,6 +18,8 @@ interface ComposerProps {
   canSend: boolean;
   suggestion: string | null;
   realistic: boolean;
+  /** what the server calls the non-anime style: "Realistic" for photographs, "Illustration" offline */
+  realisticLabel: string;
   onRealisticChange: (realistic: boolean) => void;
   /** the text being written (the chat keeps it across visits, see use-chat-draft) */
   text: string;
@@ -34,6 +36,7 @@ export function Composer({
   canSend,
   suggestion,
   realistic,
+  realisticLabel,
   onRealisticChange,
   text,
   onTextChange: setText,
@@ -88,7 +91,7 @@ export function Composer({
           </ChipButton>
         ) : null}
         <label className="ml-auto inline-flex cursor-pointer items-center gap-2 text-xs text-ink-300 select-none">
-          <span>Photo style</span>
+          <span>Picture style</span>
           <button
             type="button"
             role="switch"
@@ -103,7 +106,7 @@ export function Composer({
                 realistic ? "bg-white/10 text-white" : "text-ink-400",
               )}
             >
-              Realistic
+              {realisticLabel}
             </span>
             <span
               className={cn(

@@ -11,6 +11,7 @@ import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { useConnectivity } from "@/lib/connectivity";
 import { type RealtimeConnection, useRealtimeConnection } from "@/lib/realtime";
+import { useRealisticStyleLabel } from "../api/get-image-styles";
 import { useChatDraft } from "../hooks/use-chat-draft";
 import { type ConversationPrompts, useConversation } from "../hooks/use-conversation";
 import { canAffordMessage } from "../utils/message-allowance";
@@ -57,6 +58,7 @@ export function Conversation({
   );
   const { state, history } = conversation;
   const { user } = useSession();
+  const realisticLabel = useRealisticStyleLabel(Boolean(user));
   const draft = useChatDraft(chatId);
   const connection = useRealtimeConnection();
   const online = connection === "online";
@@ -273,6 +275,7 @@ export function Conversation({
         canSend={conversation.canSend && !readOnly}
         suggestion={hasUserMessage ? null : suggestion}
         realistic={realistic}
+        realisticLabel={realisticLabel}
         onRealisticChange={setRealistic}
         text={draft.text}
         onTextChange={draft.setText}
