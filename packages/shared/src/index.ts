@@ -1,5 +1,6 @@
 export * from "./constants.ts";
 export * from "./remote-config-defaults.ts";
+export * from "./same-origin-path.ts";
 export * from "./schemas/account-data.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/admin-catalog.ts";

@@ -162,6 +162,27 @@ describe("buying tokens at the built-in test checkout", () => {
     expect((await settled(buyer, orderId)).order.status).toBe("paid");
   });
 
+  it("returns only to a path of this app: a tab, a backslash or a second slash that a browser would take elsewhere is refused", async () => {
+    const buyer = await signUp();
+    for (const return_path of ["/\t/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example"]) {
+      const session = await buyer.call("POST", "/api/stripe/create-session", {
+        price_id: "tokens_100",
+        return_path,
+      });
+      expect(session.status, JSON.stringify(return_path)).toBe(400);
+      const popup = await buyer.call(
+        "GET",
+        `/api/user/payment_popup?price_id=tokens_100&return_path=${encodeURIComponent(return_path)}`,
+      );
+      expect(popup.status, JSON.stringify(return_path)).toBe(400);
+    }
+    const fine = await buyer.call("POST", "/api/stripe/create-session", {
+      price_id: "tokens_100",
+      return_path: "/chat/3?from=checkout",
+    });
+    expect(fine.status).toBe(200);
+  });
+
   it("refuses unknown price ids, amounts from the browser, and other users' orders", async () => {
     const buyer = await signUp();
     const other = await signUp();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSameOriginPath } from "../same-origin-path.ts";
 import { userSchema } from "./auth.ts";
 
 /**
@@ -22,11 +23,7 @@ export const checkoutRequestSchema = z
   .object({
     price_id: priceIdSchema,
     /** where the user returns to after paying (a path of this app, e.g. /chat/3); /checkout by default */
-    return_path: z
-      .string()
-      .max(200)
-      .regex(/^\/[^/\\]/, "a path of this app")
-      .optional(),
+    return_path: z.string().max(200).refine(isSameOriginPath, "a path of this app").optional(),
   })
   .strict();
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -1,3 +1,4 @@
+import { isSameOriginPath } from "@reverie/shared";
 // Relative, not "@/": unit tests run without the app's path alias.
 import { paths } from "../../../config/paths";
 
@@ -12,9 +13,7 @@ const AUTH_PATHS: ReadonlySet<string> = new Set([
 
 /** A path on this site ("/chat/3?x=1"), not another origin ("//evil.example", "https://…", "/\\evil"). */
 export function isSafeReturnUrl(value: string | null | undefined): value is string {
-  if (!value || value.length > 2000) return false;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return false;
+  if (!value || value.length > 2000 || !isSameOriginPath(value)) return false;
   const pathname = value.split(/[?#]/, 1)[0] ?? "";
   return !AUTH_PATHS.has(pathname.replace(/\/+$/, "") || "/");
 }
