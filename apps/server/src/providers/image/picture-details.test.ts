@@ -51,6 +51,13 @@ describe("what a picture request asks for", () => {
     ]).toEqual(["cafe", "shirt", "white", ["cup"]]);
   });
 
+  it("gives each colour the garment it is said of", () => {
+    expect(parsePictureDetails("a red scarf and a blue jacket").clothing).toEqual({
+      garment: "jacket",
+      color: { name: "blue", hex: "#2f5fb8" },
+    });
+  });
+
   it("leaves colours of hair and eyes to the character, and reads 'dressed in'", () => {
     expect(parsePictureDetails("with your blonde hair and blue eyes").clothing).toBeNull();
     expect(parsePictureDetails("dressed in black at the club").clothing).toEqual({

@@ -216,14 +216,20 @@ function garmentAt(tokens: readonly string[], index: number): OutfitStyle | null
 function clothingOf(tokens: readonly string[]): PictureDetails["clothing"] {
   const garments = tokens.map((_, index) => garmentAt(tokens, index));
   const firstGarment = garments.find((garment) => garment !== null) ?? null;
+  const colors = tokens.map((_, index) => COLORS.find(([, , words]) => matches(tokens, index, words)));
+  /** The garment `distance` words away in `step`'s direction, unless another colour comes first. */
+  const garmentTowards = (index: number, step: 1 | -1, distance: number): OutfitStyle | null => {
+    for (let between = 1; between < distance; between++) if (colors[index + step * between]) return null;
+    return garments[index + step * distance] ?? null;
+  };
   for (let index = 0; index < tokens.length; index++) {
-    const color = COLORS.find(([, , words]) => matches(tokens, index, words));
+    const color = colors[index];
     if (!color) continue;
     if (matches(tokens, index + 1, NOT_CLOTHES) || matches(tokens, index - 1, NOT_CLOTHES)) continue;
     // the nearest garment within three words either side ("red coat", "abrigo rojo", "roten Mantel")
     let garment: OutfitStyle | null = null;
     for (let distance = 1; distance <= 3 && !garment; distance++) {
-      garment = garments[index + distance] ?? garments[index - distance] ?? null;
+      garment = garmentTowards(index, 1, distance) ?? garmentTowards(index, -1, distance);
     }
     const worn = matches(tokens, index - 1, WEARING) || matches(tokens, index - 2, WEARING);
     if (garment || worn) {
