@@ -199,6 +199,21 @@ const envSchema = z.object({
   ANALYTICS_ENABLED: booleanFlag.default(REMOTE_CONFIG_DEFAULTS.analytics_enabled),
   /** a third-party collector that stored events are also sent to; none by default */
   ANALYTICS_FORWARD_URL: z.url().optional(),
+  /**
+   * What analytics batches and session-replay chunks from one client address may add in an hour,
+   * in bytes; past it the address is answered 429 with Retry-After (decision 0040)
+   */
+  INGEST_CLIENT_BYTES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(16 * 1024 * 1024),
+  /** what every address together may add in a day, in bytes; past it everyone is answered 429 */
+  INGEST_GLOBAL_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(2 * 1024 * 1024 * 1024),
   /** the ad tracker's postback address with {subid}, {event}, {event_id}, {payout}, {currency}; none by default */
   AD_POSTBACK_URL: z
     .string()
@@ -405,6 +420,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       analytics_enabled: values.ANALYTICS_ENABLED,
     } satisfies RemoteConfig,
     analytics: { forwardUrl: values.ANALYTICS_FORWARD_URL },
+    /** byte budgets of what browsers may store (analytics batches, session-replay chunks) */
+    ingest: {
+      clientBytesPerHour: values.INGEST_CLIENT_BYTES_PER_HOUR,
+      globalBytesPerDay: values.INGEST_GLOBAL_BYTES_PER_DAY,
+    },
     /** ad conversions (decision 0027): the postback address, off when unset */
     attribution: { postbackUrl: values.AD_POSTBACK_URL },
   };

@@ -38,6 +38,12 @@ export class AnalyticsEventRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Deletes the events received before the time; answers how many. */
+  async deleteReceivedBefore(cutoff: string): Promise<number> {
+    const result = await this.#db.deleteFrom("analytics_events").where("received_at", "<", cutoff).execute();
+    return result.reduce((sum, row) => sum + Number(row.numDeletedRows), 0);
+  }
+
   byIds(ids: number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.#db.selectFrom("analytics_events").selectAll().where("id", "in", ids).orderBy("id").execute();

@@ -14,15 +14,18 @@ export class RateLimitRepository {
     this.#db = db;
   }
 
-  /** Counts one more event in the key's current window (a new window starts once the old one ended). */
-  async increment(key: string, windowMs: number, now: number): Promise<WindowCount> {
+  /**
+   * Counts `amount` more (one event by default) in the key's current window (a new window starts
+   * once the old one ended).
+   */
+  async increment(key: string, windowMs: number, now: number, amount = 1): Promise<WindowCount> {
     const expired = now - windowMs;
     const row = await this.#db
       .insertInto("rate_limits")
-      .values({ key, window_start: now, count: 1 })
+      .values({ key, window_start: now, count: amount })
       .onConflict((conflict) =>
         conflict.column("key").doUpdateSet({
-          count: sql`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+          count: sql`case when rate_limits.window_start <= ${expired} then cast(${amount} as integer) else rate_limits.count + cast(${amount} as integer) end`,
           window_start: sql`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
         }),
       )

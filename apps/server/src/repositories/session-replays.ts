@@ -31,7 +31,7 @@ export class SessionReplayRepository {
     return this.#db.selectFrom("session_replays").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  /** Creates the replay unless it exists (two first uploads may race). */
+  /** Creates the recording (its id is the server's, fresh). */
   async create(replay: NewSessionReplay): Promise<void> {
     await this.#db
       .insertInto("session_replays")
@@ -87,6 +87,16 @@ export class SessionReplayRepository {
     const result = await this.#db
       .deleteFrom("session_replays")
       .where("last_upload_at", "<", cutoff)
+      .execute();
+    return result.reduce((sum, row) => sum + Number(row.numDeletedRows), 0);
+  }
+
+  /** Deletes the recordings started before the time that never got a chunk; answers how many. */
+  async deleteEmptyStartedBefore(cutoff: string): Promise<number> {
+    const result = await this.#db
+      .deleteFrom("session_replays")
+      .where("started_at", "<", cutoff)
+      .where("chunks", "=", 0)
       .execute();
     return result.reduce((sum, row) => sum + Number(row.numDeletedRows), 0);
   }

@@ -2,6 +2,8 @@ import {
   replayChunkAcceptedSchema,
   replayChunkSchema,
   replayIdParamsSchema,
+  replayStartedSchema,
+  replayStartSchema,
   SESSION_REPLAY_LIMITS,
 } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,6 +18,28 @@ export const sessionReplayRoutes: FastifyPluginAsyncZod<{
   replays: SessionReplayService;
 }> = async (app, { accounts, replays }) => {
   app.post(
+    "/replays",
+    {
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "Start a session replay recording: the server picks its id, and takes chunks only for a recording it started",
+        body: replayStartSchema,
+        response: { 201: replayStartedSchema, ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const account = request.headers.authorization ? await optionalAccount(accounts, request) : null;
+      const started = await replays.start(request.body, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+        userId: account?.userId ?? null,
+      });
+      return reply.code(201).send(started);
+    },
+  );
+
+  app.post(
     "/replays/:replayId/chunks",
     {
       bodyLimit: SESSION_REPLAY_LIMITS.chunkBytes,
@@ -27,10 +51,14 @@ export const sessionReplayRoutes: FastifyPluginAsyncZod<{
       },
       schema: {
         tags: ["analytics"],
-        summary: "A chunk of a session replay's rrweb events (a signed-in sender's token is optional)",
+        summary:
+          "A chunk of a recording's rrweb events (the recording started by POST /api/replays; a signed-in sender's token is optional)",
         params: replayIdParamsSchema,
         body: replayChunkSchema,
-        response: { 202: replayChunkAcceptedSchema, ...errorResponses(400, 403, 409, 413, 415, 429) },
+        response: {
+          202: replayChunkAcceptedSchema,
+          ...errorResponses(400, 403, 404, 409, 410, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {

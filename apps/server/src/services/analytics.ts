@@ -1,9 +1,10 @@
-import { type AnalyticsBatch, FUNNEL_STEPS, type FunnelStep } from "@reverie/shared";
+import { ANALYTICS_INGEST_LIMITS, type AnalyticsBatch, FUNNEL_STEPS, type FunnelStep } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import { AnalyticsEventRepository } from "../repositories/analytics-events.ts";
 import { isBotTraffic } from "./bot-traffic.ts";
+import type { IngestBudget } from "./ingest-budget.ts";
 import type { RateLimiter, RateLimitRule } from "./rate-limiter.ts";
 
 export const ANALYTICS_FORWARD_JOB = "analytics_forward";
@@ -13,6 +14,7 @@ export interface AnalyticsForwardJob {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /**
  * A client flushes at most once a second (and on page hide), so a minute holds ~60 batches; an
@@ -44,6 +46,7 @@ export interface FunnelCount {
 export class AnalyticsService {
   readonly #events: AnalyticsEventRepository;
   readonly #rateLimiter: RateLimiter;
+  readonly #budget: IngestBudget | null;
   readonly #jobs: JobQueue;
   readonly #forwardUrl: string | undefined;
   readonly #now: () => Date;
@@ -51,18 +54,24 @@ export class AnalyticsService {
   constructor(deps: {
     db: Kysely<Database>;
     rateLimiter: RateLimiter;
+    /** the byte budgets batches spend; none: only the rate limits apply */
+    budget?: IngestBudget | null;
     jobs: JobQueue;
     forwardUrl: string | undefined;
     now?: () => Date;
   }) {
     this.#events = new AnalyticsEventRepository(deps.db);
     this.#rateLimiter = deps.rateLimiter;
+    this.#budget = deps.budget ?? null;
     this.#jobs = deps.jobs;
     this.#forwardUrl = deps.forwardUrl;
     this.#now = deps.now ?? (() => new Date());
   }
 
-  /** Stores a batch; answers how many events were kept (none for bot traffic). Over a limit: 429. */
+  /**
+   * Stores a batch; answers how many events were kept (none for bot traffic). Over a limit or the
+   * address's (or everyone's) byte budget: 429.
+   */
   async ingest(batch: AnalyticsBatch, context: IngestContext): Promise<number> {
     if (isBotTraffic(context.userAgent)) return 0;
     await this.#rateLimiter.consume(`analytics:ip:${context.ip}`, ANALYTICS_RATE_LIMITS.batchesPerIp);
@@ -70,6 +79,7 @@ export class AnalyticsService {
       `analytics:client:${batch.client_id}`,
       ANALYTICS_RATE_LIMITS.batchesPerClient,
     );
+    await this.#budget?.spend(context.ip, Buffer.byteLength(JSON.stringify(batch.events)));
     const ids = await this.#events.insert(
       batch.events.map((event) => ({
         clientId: batch.client_id,
@@ -85,6 +95,12 @@ export class AnalyticsService {
       await this.#jobs.enqueue(ANALYTICS_FORWARD_JOB, { eventIds: ids } satisfies AnalyticsForwardJob);
     }
     return ids.length;
+  }
+
+  /** Deletes the events received longer ago than the retention period; answers how many. */
+  deleteExpired(): Promise<number> {
+    const cutoff = new Date(this.#now().getTime() - ANALYTICS_INGEST_LIMITS.retentionDays * DAY);
+    return this.#events.deleteReceivedBefore(cutoff.toISOString());
   }
 
   /** Sends stored events to the configured third-party collector; a failure is retried by the job. */

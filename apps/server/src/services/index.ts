@@ -76,6 +76,7 @@ import { ImageRequestFulfilment } from "./custom-images/image-request-fulfilment
 import { DevMailbox } from "./email/dev-mailbox.ts";
 import { GalleryService } from "./gallery.ts";
 import { ImageIntents, parseIntentPhrases } from "./image-intents.ts";
+import { IngestBudget } from "./ingest-budget.ts";
 import { MessageReports } from "./message-reports.ts";
 import { ModerationService } from "./moderation.ts";
 import { Presenter } from "./presenters.ts";
@@ -179,9 +180,12 @@ export function createServices(deps: {
     payments,
   });
   jobs.register(TEST_CHECKOUT_EVENT_JOB, testCheckoutEventJobHandler(testCheckout));
+  // what anonymous browsers may make us store, per address and in all (decision 0040)
+  const ingestBudget = new IngestBudget(new RateLimitRepository(db), deps.config.ingest);
   const analytics = new AnalyticsService({
     db,
     rateLimiter: new RateLimiter(new RateLimitRepository(db)),
+    budget: ingestBudget,
     jobs,
     forwardUrl: deps.config.analytics.forwardUrl,
   });
@@ -189,6 +193,7 @@ export function createServices(deps: {
   const sessionReplays = new SessionReplayService({
     db,
     rateLimiter: new RateLimiter(new RateLimitRepository(db)),
+    budget: ingestBudget,
     enabled: deps.config.remoteConfig.replay_enabled,
   });
   jobs.register(

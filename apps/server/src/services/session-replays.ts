@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
 import {
   type ReplayChunk,
   type ReplayEvent,
+  type ReplayStart,
+  type ReplayStarted,
   type ReplaySummary,
   SESSION_REPLAY_LIMITS,
 } from "@reverie/shared";
@@ -10,6 +13,7 @@ import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { SessionReplayRepository, type SessionReplayRow } from "../repositories/session-replays.ts";
 import { UserRepository } from "../repositories/users.ts";
 import { isBotTraffic } from "./bot-traffic.ts";
+import type { IngestBudget } from "./ingest-budget.ts";
 import type { RateLimiter, RateLimitRule } from "./rate-limiter.ts";
 
 const MINUTE = 60_000;
@@ -22,6 +26,8 @@ const DAY = 24 * 60 * MINUTE;
 export const SESSION_REPLAY_RATE_LIMITS = {
   chunksPerClient: { limit: 12, windowMs: MINUTE },
   chunksPerIp: { limit: 120, windowMs: MINUTE },
+  /** a recording starts per page load and per session; an address may hold many clients */
+  startsPerIp: { limit: 60, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Expired replays are looked for when a replay starts, at most this often per process. */
@@ -57,22 +63,58 @@ export class SessionReplayService {
   readonly #replays: SessionReplayRepository;
   readonly #users: UserRepository;
   readonly #rateLimiter: RateLimiter;
+  readonly #budget: IngestBudget | null;
   readonly #enabled: boolean;
   readonly #now: () => Date;
   #lastSweep = Number.NEGATIVE_INFINITY;
 
-  constructor(deps: { db: Kysely<Database>; rateLimiter: RateLimiter; enabled: boolean; now?: () => Date }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    rateLimiter: RateLimiter;
+    /** the byte budgets uploads spend; none: only the per-replay and rate limits apply */
+    budget?: IngestBudget | null;
+    enabled: boolean;
+    now?: () => Date;
+  }) {
     this.#replays = new SessionReplayRepository(deps.db);
     this.#users = new UserRepository(deps.db);
     this.#rateLimiter = deps.rateLimiter;
+    this.#budget = deps.budget ?? null;
     this.#enabled = deps.enabled;
     this.#now = deps.now ?? (() => new Date());
   }
 
   /**
-   * Stores one uploaded chunk; answers whether it was kept (not a bot's, not a repeat). Refused:
-   * replay turned off or the user opted out (403), someone else's replay (409), the replay full (413),
-   * too many uploads (429).
+   * Starts a recording for the browser: the server picks its id, and only chunks for an id it
+   * started (and that has not expired) are stored. Refused like uploads: replay off or opted out
+   * (403), too many starts from the address (429); a bot is answered but nothing is stored.
+   */
+  async start(ids: ReplayStart, context: ReplayUploadContext): Promise<ReplayStarted> {
+    if (!this.#enabled) throw new AppError(403, "replay_disabled", "Session replay is turned off.");
+    const id = randomBytes(16).toString("base64url");
+    const now = this.#now();
+    const expiresAt = new Date(now.getTime() + SESSION_REPLAY_LIMITS.recordingMinutes * MINUTE).toISOString();
+    if (isBotTraffic(context.userAgent)) return { replay_id: id, expires_at: expiresAt };
+    await this.#rateLimiter.consume(`replay:start:ip:${context.ip}`, SESSION_REPLAY_RATE_LIMITS.startsPerIp);
+    if (context.userId && (await this.#optedOut(context.userId))) {
+      throw new AppError(403, "replay_opted_out", "You turned session replay off; nothing is recorded.");
+    }
+    await this.#sweepExpired();
+    await this.#replays.create({
+      id,
+      clientId: ids.client_id,
+      sessionId: ids.session_id,
+      userId: context.userId,
+      at: now.toISOString(),
+    });
+    return { replay_id: id, expires_at: expiresAt };
+  }
+
+  /**
+   * Stores one uploaded chunk of a recording the server started; answers whether it was kept (not a
+   * bot's, not a repeat). Refused: replay turned off or the user opted out (403), a recording the
+   * server did not start (404), someone else's replay (409), an expired recording (410), the replay
+   * full or the chunk larger than a budget (413), too many uploads or the byte budget spent (429).
    */
   async addChunk(replayId: string, chunk: ReplayChunk, context: ReplayUploadContext): Promise<boolean> {
     if (!this.#enabled) throw new AppError(403, "replay_disabled", "Session replay is turned off.");
@@ -89,32 +131,45 @@ export class SessionReplayService {
     const bytes = Buffer.byteLength(events);
     const at = this.#now().toISOString();
     const existing = await this.#replays.find(replayId);
-    if (existing) {
-      const otherUser = existing.user_id && context.userId && existing.user_id !== context.userId;
-      if (existing.client_id !== chunk.client_id || otherUser) {
-        throw new ConflictError("replay_not_yours", "That replay belongs to another browser or account.");
-      }
-      if (Number(existing.bytes) + bytes > SESSION_REPLAY_LIMITS.replayBytes) {
-        throw new AppError(413, "replay_too_large", "This replay is full; start a new one.");
-      }
-      if (context.userId && !existing.user_id) await this.#replays.claim(replayId, context.userId);
-    } else {
-      await this.#sweepExpired();
-      await this.#replays.create({
-        id: replayId,
-        clientId: chunk.client_id,
-        sessionId: chunk.session_id,
-        userId: context.userId,
-        at,
-      });
+    if (!existing) {
+      throw new AppError(404, "replay_unknown", "No such recording; start one with POST /api/replays.");
     }
+    const otherUser = existing.user_id && context.userId && existing.user_id !== context.userId;
+    if (existing.client_id !== chunk.client_id || otherUser) {
+      throw new ConflictError("replay_not_yours", "That replay belongs to another browser or account.");
+    }
+    if (this.#expired(existing)) {
+      throw new AppError(410, "replay_expired", "This recording has ended; start a new one.");
+    }
+    if (Number(existing.bytes) + bytes > SESSION_REPLAY_LIMITS.replayBytes) {
+      throw new AppError(413, "replay_too_large", "This replay is full; start a new one.");
+    }
+    await this.#budget?.spend(context.ip, bytes);
+    if (context.userId && !existing.user_id) await this.#replays.claim(replayId, context.userId);
     return this.#replays.addChunk({ replayId, seq: chunk.seq, events, bytes, at });
   }
 
-  /** Deletes replays whose last upload is older than the retention period; answers how many. */
+  /**
+   * Deletes replays whose last upload is older than the retention period, and recordings that
+   * ended without a chunk; answers how many.
+   */
   async deleteExpired(): Promise<number> {
-    const cutoff = new Date(this.#now().getTime() - SESSION_REPLAY_LIMITS.retentionDays * DAY);
-    return this.#replays.deleteUploadedBefore(cutoff.toISOString());
+    const now = this.#now().getTime();
+    const cutoff = new Date(now - SESSION_REPLAY_LIMITS.retentionDays * DAY);
+    const unused = new Date(now - SESSION_REPLAY_LIMITS.recordingMinutes * MINUTE);
+    return (
+      (await this.#replays.deleteUploadedBefore(cutoff.toISOString())) +
+      (await this.#replays.deleteEmptyStartedBefore(unused.toISOString()))
+    );
+  }
+
+  /** Past its recording time, or idle too long: no more chunks. */
+  #expired(replay: SessionReplayRow): boolean {
+    const now = this.#now().getTime();
+    return (
+      now - new Date(replay.started_at).getTime() > SESSION_REPLAY_LIMITS.recordingMinutes * MINUTE ||
+      now - new Date(replay.last_upload_at).getTime() > SESSION_REPLAY_LIMITS.idleMinutes * MINUTE
+    );
   }
 
   /** Forgets every replay of the user (they opted out). */
@@ -144,7 +199,7 @@ export class SessionReplayService {
     return Boolean(user?.replay_opt_out);
   }
 
-  /** Retention on write: a starting replay looks for expired ones, at most hourly. */
+  /** Retention on write: a starting replay looks for expired ones, at most hourly (and the sweeper). */
   async #sweepExpired(): Promise<void> {
     const now = this.#now().getTime();
     if (now - this.#lastSweep < RETENTION_SWEEP_EVERY_MS) return;

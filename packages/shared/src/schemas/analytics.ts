@@ -8,6 +8,8 @@ export const ANALYTICS_INGEST_LIMITS = {
   propsBytes: 4 * 1024,
   /** client and session ids are the client's own random ids */
   idChars: 100,
+  /** stored events are deleted this long after they were received */
+  retentionDays: 30,
 } as const;
 
 const clientIdSchema = z

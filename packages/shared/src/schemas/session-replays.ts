@@ -13,6 +13,10 @@ export const SESSION_REPLAY_LIMITS = {
   idChars: 100,
   /** replays are deleted this long after their last upload */
   retentionDays: 30,
+  /** a recording the server started takes chunks this long after it started… */
+  recordingMinutes: 6 * 60,
+  /** …and while its last upload (or its start) is no older than this */
+  idleMinutes: 60,
 } as const;
 
 const clientIdSchema = z
@@ -22,6 +26,20 @@ const clientIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, "ids are letters, digits, _ and -");
 
 export const replayIdParamsSchema = z.object({ replayId: clientIdSchema });
+
+/** POST /api/replays: a recorder asks the server to start a recording before it uploads anything. */
+export const replayStartSchema = z.object({
+  client_id: clientIdSchema,
+  session_id: clientIdSchema,
+});
+export type ReplayStart = z.infer<typeof replayStartSchema>;
+
+/** The recording the server started: chunks go to /api/replays/:replay_id/chunks until it expires. */
+export const replayStartedSchema = z.object({
+  replay_id: z.string(),
+  expires_at: z.string(),
+});
+export type ReplayStarted = z.infer<typeof replayStartedSchema>;
 
 /** An rrweb event as recorded (`type` is rrweb's EventType); its `data` is kept as sent. */
 export const replayEventSchema = z.looseObject({
