@@ -1,4 +1,4 @@
-import { Camera, Palette, PenTool } from "lucide-react";
+import { Camera, Palette, Sparkles } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ImageStyle } from "../api/request-images";
 import { mediumNote, type StyleOffer } from "../utils/image-style";
@@ -29,7 +29,7 @@ export function StyleToggle({
       {styles ? null : <Skeleton className="h-12 rounded-full" />}
       <div className={styles ? segmentGroupClass : "hidden"} data-testid="image-style" data-medium={medium}>
         {(styles ?? []).map((style) => {
-          const Icon = style.value === "anime" ? Palette : medium === "photographs" ? Camera : PenTool;
+          const Icon = style.value === "anime" ? Palette : medium === "photographs" ? Camera : Sparkles;
           return (
             <button
               key={style.value}
