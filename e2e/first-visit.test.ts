@@ -42,8 +42,8 @@ describe("a first visit", () => {
     const banner = page.getByText("We use cookies");
     await banner.waitFor();
     expect(await page.getByRole("link", { name: "Read more" }).getAttribute("href")).toBe("/terms");
-    // the interest selection waits for the banner, so the two overlays never stack
-    expect(await page.getByRole("heading", { name: "I'm Interested in:" }).count()).toBe(0);
+    // the banner sits at the bottom beside the interest selection, and is answered while it is open
+    await page.getByRole("heading", { name: "I'm Interested in:" }).waitFor();
     await page.getByRole("button", { name: "Accept All" }).click();
     await banner.waitFor({ state: "detached" });
     expect(await page.evaluate(() => localStorage.getItem("isCookieShow"))).not.toBeNull();
@@ -89,6 +89,64 @@ describe("a first visit", () => {
       expect(events.find((entry) => entry.event === "Gender of Interest Selected")?.props).toEqual({
         gender: "female",
       });
+    });
+  }
+
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    it(`never stacks two dialogs: the cookie banner is a bar at the bottom beside the interest choice (${label})`, async () => {
+      const page = await browser.newPage(viewport);
+      // the most dialogs open at once, watched from the first paint to the end of the visit
+      await page.addInitScript(() => {
+        const watch = window as unknown as { mostDialogs: number };
+        watch.mostDialogs = 0;
+        const count = () => {
+          const open = document.querySelectorAll('[role="dialog"][aria-modal="true"]').length;
+          watch.mostDialogs = Math.max(watch.mostDialogs, open);
+        };
+        new MutationObserver(count).observe(document, { childList: true, subtree: true });
+      });
+      const mostDialogs = () =>
+        page.evaluate(() => (window as unknown as { mostDialogs: number }).mostDialogs);
+
+      await page.goto("/");
+      await page.getByRole("button", { name: "I am over 18 - Continue" }).click();
+      const interest = page.getByRole("dialog", { name: "I'm Interested in:" });
+      await interest.waitFor();
+      const banner = page.getByTestId("cookie-banner");
+      await banner.waitFor();
+
+      // the banner is no dialog, sits at the bottom of the screen and covers nothing of the choice
+      expect(await banner.getAttribute("role")).toBeNull();
+      expect(await banner.getAttribute("aria-modal")).toBeNull();
+      const bannerBox = await banner.boundingBox();
+      const interestBox = await interest.boundingBox();
+      if (!bannerBox || !interestBox) throw new Error("the banner or the interest choice is not laid out");
+      expect(bannerBox.y + bannerBox.height).toBeGreaterThan(viewport.height - 120);
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(viewport.height);
+      const overlaps =
+        bannerBox.x < interestBox.x + interestBox.width &&
+        interestBox.x < bannerBox.x + bannerBox.width &&
+        bannerBox.y < interestBox.y + interestBox.height &&
+        interestBox.y < bannerBox.y + bannerBox.height;
+      expect(overlaps).toBe(false);
+      // both tiles can be tapped: what is at their centre is the tile itself
+      for (const name of ["Girls", "Guys"]) {
+        const tile = interest.getByRole("button", { name, exact: true });
+        const box = await tile.boundingBox();
+        if (!box) throw new Error(`${name} is not laid out`);
+        const hit = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? "",
+          { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+        );
+        expect(hit).toContain(name);
+      }
+
+      await page.getByRole("button", { name: "Accept All" }).click();
+      await banner.waitFor({ state: "detached" });
+      await interest.getByRole("button", { name: "Girls", exact: true }).click();
+      await page.waitForURL(/gender=female/);
+      await page.getByTestId("character-card").first().waitFor();
+      expect(await mostDialogs()).toBe(1);
     });
   }
 

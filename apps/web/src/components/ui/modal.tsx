@@ -26,6 +26,12 @@ interface ModalProps {
 
 const sizes = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" };
 
+/**
+ * A CSS variable (px) for what a non-modal bar at the bottom of the screen takes (the cookie
+ * banner): a dialog keeps clear of it, so the two never overlap.
+ */
+export const OVERLAY_INSET_BOTTOM = "--overlay-inset-bottom";
+
 /** Accessible modal dialog: focus moves in and is trapped, Escape closes, focus returns on close. */
 export function Modal({
   title,
@@ -88,7 +94,7 @@ export function Modal({
   }, []);
 
   return createPortal(
-    <div className="fixed inset-0 z-[60] flex items-end justify-center p-0 sm:items-center sm:p-6">
+    <div className="fixed inset-0 z-[60] flex items-end justify-center p-0 pb-[var(--overlay-inset-bottom,0px)] sm:items-center sm:p-6 sm:pb-[max(1.5rem,var(--overlay-inset-bottom,0px))]">
       <div
         aria-hidden="true"
         className={cn(
