@@ -42,8 +42,8 @@ export class BundleRepository {
   }
 
   /** Bundles and packs on sale: a hidden character's bundles are not. */
-  async list(filter: BundleFilter): Promise<BundleWithCounts[]> {
-    let query = this.#withCounts().where((eb) =>
+  #onSale() {
+    return this.#withCounts().where((eb) =>
       eb.or([
         eb("bundles.character_id", "is", null),
         eb.exists(
@@ -55,6 +55,10 @@ export class BundleRepository {
         ),
       ]),
     );
+  }
+
+  async list(filter: BundleFilter): Promise<BundleWithCounts[]> {
+    let query = this.#onSale();
     if (filter.characterId !== undefined)
       query = query.where("bundles.character_id", "=", filter.characterId);
     if (filter.gender) query = query.where("bundles.gender", "=", filter.gender);
@@ -65,6 +69,12 @@ export class BundleRepository {
       .orderBy("bundles.id")
       .execute();
     return rows.map(withNumericCounts);
+  }
+
+  /** A bundle that can be bought now: undefined when its character was hidden. */
+  async findOnSale(id: number): Promise<BundleWithCounts | undefined> {
+    const row = await this.#onSale().where("bundles.id", "=", id).executeTakeFirst();
+    return row ? withNumericCounts(row) : undefined;
   }
 
   async findById(id: number): Promise<BundleWithCounts | undefined> {

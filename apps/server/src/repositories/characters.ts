@@ -65,11 +65,32 @@ export class CharacterRepository {
     return row ? withNumericCounts(row) : undefined;
   }
 
-  /** A character the user may chat with: a catalog one, or one of the user's own. */
+  /**
+   * A character the user may chat with: one of the user's own, or a catalog one; a catalog one an
+   * admin hid only in a chat the user already had with it (no new chats with it, and its history
+   * stays the user's).
+   */
   async findAvailableTo(id: number, userId: string): Promise<CharacterWithCounts | undefined> {
     const row = await this.#withCounts()
       .where("characters.id", "=", id)
-      .where((eb) => eb.or([eb("characters.owner_id", "is", null), eb("characters.owner_id", "=", userId)]))
+      .where((eb) =>
+        eb.or([
+          eb("characters.owner_id", "=", userId),
+          eb.and([
+            eb("characters.owner_id", "is", null),
+            eb.or([
+              eb("characters.hidden_at", "is", null),
+              eb.exists(
+                eb
+                  .selectFrom("chats")
+                  .select("chats.id")
+                  .whereRef("chats.character_id", "=", "characters.id")
+                  .where("chats.user_id", "=", userId),
+              ),
+            ]),
+          ]),
+        ]),
+      )
       .executeTakeFirst();
     return row ? withNumericCounts(row) : undefined;
   }

@@ -17,7 +17,13 @@ export class ImageRequestRepository {
       .selectFrom("characters")
       .select("id")
       .where("id", "=", characterId)
-      .where((eb) => eb.or([eb("owner_id", "is", null), eb("owner_id", "=", userId)]))
+      // a catalog character an admin hid makes no new pictures; the user's own always may
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("owner_id", "is", null), eb("hidden_at", "is", null)]),
+          eb("owner_id", "=", userId),
+        ]),
+      )
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -139,6 +139,34 @@ describe("the catalog in the console", () => {
     expect(actions).toEqual(["character.hidden", "character.shown"]);
   });
 
+  it("leaves a hidden character no new chats, pictures or bundle sales by id, and keeps the chats people had", async () => {
+    const [id] = await modelIds("female");
+    const regular = await signUp(t, "user", "hidden-regular");
+    const newcomer = await signUp(t, "user", "hidden-newcomer");
+    const chat = await regular.call("POST", "/api/chats", { model_id: id });
+    expect(chat.status).toBe(200);
+    const [bundle] = (await t.get(`/api/bundles?model_id=${id}`)).body.bundles;
+    expect(bundle).toBeDefined();
+    await admin.call("POST", `/api/admin/characters/${id}/visibility`, { hidden: true, reason: "rework" });
+    try {
+      expect((await newcomer.call("POST", "/api/chats", { model_id: id })).status).toBe(404);
+      const picture = await newcomer.call("POST", "/api/custom/images", {
+        model_id: id,
+        user_prompt: "on a balcony at sunset",
+        count: 1,
+      });
+      expect(picture.status).toBe(404);
+      const sale = await newcomer.call("POST", `/api/bundles/${bundle.id}/payment`, {});
+      expect(sale.status, JSON.stringify(sale.body)).toBe(404);
+      // the regular keeps the chat and its history
+      const reopened = await regular.call("POST", "/api/chats", { model_id: id });
+      expect(reopened.status).toBe(200);
+      expect(reopened.body.id).toBe(chat.body.id);
+    } finally {
+      await admin.call("POST", `/api/admin/characters/${id}/visibility`, { hidden: false });
+    }
+  });
+
   it("reorders a category, and refuses an order that leaves one out", async () => {
     const ids = await modelIds("anime_male");
     const reversed = [...ids].reverse();

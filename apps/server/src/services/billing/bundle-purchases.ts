@@ -24,7 +24,8 @@ export class BundlePurchases {
     userId: string,
     bundleId: number,
   ): Promise<{ current_tokens: number; bundle_id: number; already_owned: boolean }> {
-    const bundle = await new BundleRepository(this.#db).findById(bundleId);
+    // on sale only: a hidden character's bundles are not (the list leaves them out too)
+    const bundle = await new BundleRepository(this.#db).findOnSale(bundleId);
     if (!bundle) throw new NotFoundError(`There is no bundle ${bundleId}.`);
     return this.#db.transaction().execute(async (trx) => {
       const added = await new BundlePurchaseRepository(trx).add({
