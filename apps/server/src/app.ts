@@ -164,6 +164,7 @@ export async function buildApp(
     },
     HEALTH_CHECK_SHARED_MS,
   );
+  const redisCheck = services.jobs.check?.bind(services.jobs);
   const providerChecks: HealthCheck[] = (
     [
       imageHealthCheck(images),
@@ -179,6 +180,8 @@ export async function buildApp(
             ? deps.storage.check()
             : { status: "ok", detail: `disk ${deps.config.mediaDir}` },
       },
+      // BullMQ's Redis: while it is down replies wait in the table (decision 39)
+      ...(redisCheck ? [{ name: "redis", check: redisCheck }] : []),
     ] satisfies HealthCheck[]
   ).map((check) => sharedFor(check, HEALTH_CHECK_SHARED_MS));
 

@@ -181,6 +181,8 @@ const envSchema = z.object({
   TTS_VOICE_FEMALE: z.string().min(1).default("nova"),
   TTS_VOICE_MALE: z.string().min(1).default("onyx"),
   JOBS_IN_PROCESS: booleanFlag.default(true),
+  /** longest one attempt at a reply may take, however the model streams (keep-alives included) */
+  REPLY_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   JOB_QUEUE: z.enum(["database", "bullmq"]).optional(),
   JOB_QUEUE_PREFIX: z
     .string()
@@ -359,6 +361,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** run the job worker inside the web process (off when `npm run worker` processes run separately) */
     jobsInProcess: values.JOBS_IN_PROCESS,
+    /** an attempt at a reply that takes longer is stopped and retried (decision 39) */
+    replyDeadlineMs: values.REPLY_DEADLINE_SECONDS * 1000,
     /** where jobs wait: BullMQ on Redis when REDIS_URL is set, otherwise the database */
     jobQueue: {
       kind: values.JOB_QUEUE ?? (values.REDIS_URL ? "bullmq" : "database"),

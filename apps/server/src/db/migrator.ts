@@ -19,6 +19,7 @@ import * as paymentRefunds from "./migrations/0016_payment_refunds.ts";
 import * as adminCatalog from "./migrations/0017_admin_catalog.ts";
 import * as moderationEvidence from "./migrations/0018_moderation_evidence.ts";
 import * as privatePhotoCaption from "./migrations/0019_private_photo_caption.ts";
+import * as jobBootsAndNotices from "./migrations/0020_job_boots_and_notices.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017_admin_catalog": adminCatalog,
   "0018_moderation_evidence": moderationEvidence,
   "0019_private_photo_caption": privatePhotoCaption,
+  "0020_job_boots_and_notices": jobBootsAndNotices,
 };
 
 /** Postgres: "schema … does not exist" (invalid_schema_name). */

@@ -196,6 +196,8 @@ export interface MessagesTable {
   price_tokens: number | null;
   /** on a character's message: the id of the user message it answers */
   reply_to: number | null;
+  /** the app's notice in the character's place (a reply that failed); not part of the conversation */
+  notice: Generated<number | boolean>;
   created_at: Generated<string>;
 }
 
@@ -231,6 +233,8 @@ export interface JobsTable {
   run_at: number;
   /** epoch milliseconds; a running job whose lease ended is taken again (its worker died) */
   locked_until: number | null;
+  /** the boot (queue/boot.ts) whose worker holds the lease; its next start takes the job back at once */
+  locked_by: string | null;
   last_error: string | null;
   created_at: Generated<string>;
 }

@@ -20,7 +20,12 @@ export interface ReplyDependencies {
   llm: LlmProvider;
   bus: EventBus;
   moderation: ModerationService;
+  /** longest one attempt may take, from its start to the stored reply (REPLY_DEADLINE_SECONDS) */
+  deadlineMs?: number;
 }
+
+/** The default of REPLY_DEADLINE_SECONDS. */
+export const DEFAULT_REPLY_DEADLINE_MS = 120_000;
 
 /**
  * Writes the character's reply: `typing`, then the text as it streams (`update` events under a
@@ -35,11 +40,18 @@ export interface ReplyDependencies {
 export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
   return {
     maxAttempts: 3,
-    async run(job, context) {
-      await answerUserMessage(deps, job, context, "typing", async ({ chat, placeholder }) => {
+    // an upstream that sends only keep-alives resets its chunk timer forever: the attempt ends here
+    deadlineMs: deps.deadlineMs ?? DEFAULT_REPLY_DEADLINE_MS,
+    async run(job, jobContext) {
+      await answerUserMessage(deps, job, jobContext, "typing", async ({ chat, placeholder }) => {
         const material = await deps.answers.replyMaterial(chat.id, job.userMessageId, HISTORY_LIMIT);
         if (!material) return undefined;
-        const context = { ...material, voiceNote: job.voiceNote !== undefined };
+        const context = {
+          ...material,
+          voiceNote: job.voiceNote !== undefined,
+          // the deadline or a shutdown closes the model's stream
+          ...(jobContext.signal ? { signal: jobContext.signal } : {}),
+        };
 
         // the reply is judged with the chat so far and the character it speaks as
         const moderationContext = {
@@ -55,6 +67,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
         let lastUpdate = 0;
         let refusedWhileStreaming = false;
         for await (const delta of deps.llm.streamReply(context)) {
+          jobContext.signal?.throwIfAborted();
           text += delta;
           if (Date.now() - lastUpdate >= UPDATE_INTERVAL_MS) {
             if (!deps.moderation.allowsWhileStreaming(text, moderationContext)) {

@@ -1,10 +1,13 @@
-import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import { Job, Queue, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { Database, JobRow } from "../db/schema.ts";
+import type { ComponentStatus } from "../lib/health-check.ts";
 import { type JobIdentity, JobRepository } from "../repositories/jobs.ts";
+import { bootInstance, endBoot, isDeadBootHere, newBoot } from "./boot.ts";
 import {
   DEFAULT_JOB_CONCURRENCY,
+  DEFAULT_SHUTDOWN_GRACE_MS,
   defaultBackoffMs,
   failForGood,
   failureReason,
@@ -12,6 +15,7 @@ import {
   type JobLog,
   type JobQueue,
   type QueueInspection,
+  RunningAttempts,
   runAttempt,
 } from "./job-queue.ts";
 
@@ -50,8 +54,13 @@ export interface BullMqQueueOptions {
    * the sweep hands it over again, in case Redis lost the job (a duplicate is ignored by id)
    */
   handOverLeaseMs?: number;
+  /** the machine's name in boot ids (queue/boot.ts); the host name unless given */
+  instance?: string;
   log?: JobLog;
 }
+
+/** How long the health check waits for Redis to answer a PING. */
+const REDIS_CHECK_TIMEOUT_MS = 1_000;
 
 /**
  * The queue with Redis: BullMQ runs the jobs, the `jobs` table stays the transactional outbox.
@@ -66,7 +75,12 @@ export class BullMqJobQueue implements JobQueue {
   readonly #dialect: "sqlite" | "postgres";
   readonly #outbox: JobRepository;
   readonly #handlers = new Map<string, JobHandler<unknown>>();
-  readonly #options: Required<Omit<BullMqQueueOptions, "log">> & Pick<BullMqQueueOptions, "log">;
+  readonly #options: Required<Omit<BullMqQueueOptions, "log" | "instance">> & Pick<BullMqQueueOptions, "log">;
+  /** this start of this process (queue/boot.ts), recorded on the rows whose attempts run here */
+  readonly #boot: string;
+  readonly #attempts = new RunningAttempts();
+  /** Redis was lost since the connection was last ready: check what it still holds once it is back */
+  #lostRedis = false;
   readonly #connection: Redis;
   readonly #queue: Queue;
   #workerConnection: Redis | undefined;
@@ -93,7 +107,11 @@ export class BullMqJobQueue implements JobQueue {
       handOverLeaseMs: options.handOverLeaseMs ?? HAND_OVER_LEASE_MS,
       log: options.log,
     };
-    this.#connection = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
+    this.#connection = new Redis(options.redisUrl, {
+      maxRetriesPerRequest: 3,
+      // named, so an operator (or a test) can tell this instance's producer connection in CLIENT LIST
+      connectionName: `${this.#options.prefix}:producer:${process.pid}`,
+    });
     this.#queue = new Queue(BULLMQ_QUEUE_NAME, {
       connection: this.#connection,
       prefix: this.#options.prefix,
@@ -101,6 +119,38 @@ export class BullMqJobQueue implements JobQueue {
     this.#queue.on("error", (error) =>
       this.#options.log?.error({ err: error }, "job queue connection error"),
     );
+    this.#boot = newBoot(options.instance);
+    // Redis back after an outage (a restart may have lost jobs): hand over again the rows whose job it lost
+    this.#connection.on("close", () => {
+      if (!this.#closed) this.#lostRedis = true;
+    });
+    this.#connection.on("ready", () => {
+      if (!this.#lostRedis || this.#closed) return;
+      this.#lostRedis = false;
+      this.#track(this.#handOverLost(), "could not hand over the jobs Redis lost");
+    });
+  }
+
+  /** Redis answers a PING within a second: ok; else down (jobs wait in the table meanwhile). */
+  async check(): Promise<ComponentStatus> {
+    const detail = `Redis ${describeRedis(this.#options.redisUrl)}, prefix ${this.#options.prefix}`;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.#connection.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error("no answer within a second")), REDIS_CHECK_TIMEOUT_MS);
+        }),
+      ]);
+      return { status: "ok", detail };
+    } catch (error) {
+      return {
+        status: "down",
+        detail: `${detail}: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   register<Payload>(kind: string, handler: JobHandler<Payload>): void {
@@ -128,7 +178,7 @@ export class BullMqJobQueue implements JobQueue {
     if (this.#worker || this.#closed) return;
     // a worker blocks on Redis while it waits for jobs, so it needs connections without a retry limit
     this.#workerConnection = new Redis(this.#options.redisUrl, { maxRetriesPerRequest: null });
-    this.#worker = new Worker(BULLMQ_QUEUE_NAME, (job) => this.#process(job), {
+    this.#worker = new Worker(BULLMQ_QUEUE_NAME, (job, token) => this.#process(job, token), {
       connection: this.#workerConnection,
       prefix: this.#options.prefix,
       concurrency: this.#options.concurrency,
@@ -142,16 +192,22 @@ export class BullMqJobQueue implements JobQueue {
     this.#worker.on("failed", (job, error) => {
       if (job) this.#track(this.#afterFailure(job, error), "job failure hook failed");
     });
+    this.#track(this.#takeBackFromDeadBoots(), "could not take back the jobs of dead earlier runs");
     this.#scheduleSweep(0);
   }
 
   /** Stops taking jobs, waits for running ones and hand-overs, and closes the Redis connections. */
-  async stop(): Promise<void> {
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#sweepTimer);
     await this.#sweep;
-    await this.#worker?.close();
+    // running jobs get a grace period, then are aborted and put back in the queue (not counted as attempts)
+    await Promise.all([
+      this.#worker?.close(),
+      this.#attempts.drain(options.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS),
+    ]);
+    endBoot(this.#boot);
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
     await this.#queue.close();
     await Promise.allSettled([this.#connection.quit(), this.#workerConnection?.quit()]);
@@ -233,6 +289,48 @@ export class BullMqJobQueue implements JobQueue {
     );
   }
 
+  /**
+   * The jobs a dead earlier run of this process held (same machine, its process gone) go back to
+   * BullMQ's wait list at once, rather than after its lock and stall check (decision 39); a row
+   * whose job Redis no longer has is handed over again by the sweep (its lease ended).
+   */
+  async #takeBackFromDeadBoots(): Promise<void> {
+    const instance = bootInstance(this.#boot);
+    const dead = (await this.#outbox.bootsHoldingJobs()).filter((boot) => isDeadBootHere(boot, instance));
+    const released = await this.#outbox.releaseBoots(dead);
+    for (const row of released) {
+      const id = `job-${row.id}-${row.run_at}`;
+      const job = await Job.fromId(this.#queue, id);
+      if (!job || (await job.getState()) !== "active") continue;
+      // the dead worker's lock, so BullMQ lets go of it
+      const token = await this.#connection.get(`${this.#queue.toKey(id)}:lock`);
+      await job.moveToWait(token ?? "0").catch((error: unknown) => {
+        this.#options.log?.error({ err: error, jobId: row.id }, "could not put a dead run's job back");
+      });
+    }
+    if (released.length > 0) {
+      this.#options.log?.error(
+        { jobs: released.map((row) => row.id), boots: dead },
+        "took back the jobs a dead earlier run held",
+      );
+    }
+  }
+
+  /** Rows BullMQ should run whose job Redis no longer has (it restarted without them): handed over again. */
+  async #handOverLost(): Promise<void> {
+    const running = await this.#outbox.findRunning();
+    if (running.length === 0) return;
+    const pipeline = this.#connection.pipeline();
+    for (const row of running) pipeline.exists(this.#queue.toKey(`job-${row.id}-${row.run_at}`));
+    const found = (await pipeline.exec()) ?? [];
+    const lost = running.filter((_, index) => found[index]?.[1] === 0);
+    for (let start = 0; start < lost.length; start += DISPATCH_BATCH) {
+      await this.#handOver(lost.slice(start, start + DISPATCH_BATCH));
+    }
+    if (lost.length > 0)
+      this.#options.log?.error({ jobs: lost.map((row) => row.id) }, "handed over again the jobs Redis lost");
+  }
+
   #scheduleSweep(delayMs: number): void {
     if (this.#closed) return;
     this.#sweepTimer = setTimeout(() => {
@@ -252,13 +350,13 @@ export class BullMqJobQueue implements JobQueue {
     return rows.length === DISPATCH_BATCH;
   }
 
-  async #process(job: Job): Promise<void> {
+  async #process(job: Job, token: string | undefined): Promise<void> {
     const row = jobIdentity(job);
     const handler = this.#handlers.get(job.name);
     const attempt = job.attemptsMade + 1;
     const leaseUntil = Date.now() + this.#options.handOverLeaseMs;
     // a job that already ended is not run again (its worker died after recording the end)
-    if (!row || !(await this.#outbox.begin(row, attempt, leaseUntil))) {
+    if (!row || !(await this.#outbox.begin(row, attempt, leaseUntil, this.#boot))) {
       if (!row || !(await this.#outbox.findJob(row))) {
         this.#options.log?.error(
           { bullJobId: job.id, kind: job.name },
@@ -267,12 +365,20 @@ export class BullMqJobQueue implements JobQueue {
       }
       return;
     }
-    const result = await runAttempt(
-      handler,
-      { row, id: row.id, kind: job.name, payload: job.data, attempt, maxAttempts: job.opts.attempts ?? 1 },
-      this.#outbox,
-      this.#options.log,
+    const result = await this.#attempts.track((controller) =>
+      runAttempt(
+        handler,
+        { row, id: row.id, kind: job.name, payload: job.data, attempt, maxAttempts: job.opts.attempts ?? 1 },
+        this.#outbox,
+        this.#options.log,
+        controller,
+      ),
     );
+    if (result.outcome === "abandoned") {
+      // back to the wait list as it is: the next worker runs the same attempt
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
     if (result.outcome === "retry") {
       await this.#outbox.recordError(row.id, failureReason(result.error));
       // BullMQ tries again after the backoff
@@ -297,4 +403,14 @@ function jobIdentity(job: Job): JobIdentity | undefined {
   const match = JOB_ID.exec(job.id ?? "");
   if (!match) return undefined;
   return { id: Number(match[1]), kind: job.name, runAt: Number(match[2]) };
+}
+
+/** Redis's address without credentials, for the health report. */
+function describeRedis(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "6379"}`;
+  } catch {
+    return "(unparsable URL)";
+  }
 }

@@ -1,18 +1,30 @@
 import type { Kysely } from "kysely";
 import type { Database, JobRow } from "../db/schema.ts";
+import type { ComponentStatus } from "../lib/health-check.ts";
 import { type JobIdentity, JobRepository } from "../repositories/jobs.ts";
+import { bootInstance, endBoot, isDeadBootHere, newBoot } from "./boot.ts";
 
 export interface JobContext {
   jobId: number;
   attempt: number;
   /** the attempt is the job's last one: a failure now is final */
   lastAttempt: boolean;
+  /**
+   * Aborted when the attempt passes the handler's deadline or the queue shuts down past its grace
+   * period: stop work (close streams) at once. The attempt ends then whether or not the handler does.
+   */
+  signal?: AbortSignal;
 }
 
 export interface JobHandler<Payload> {
   /** tries before the job counts as failed */
   maxAttempts: number;
   run(payload: Payload, context: JobContext): Promise<void>;
+  /**
+   * Longest an attempt may take: then its signal is aborted and the attempt fails with a retryable
+   * `JobDeadlineError` (a stream that only sends keep-alives must not hold a job forever)
+   */
+  deadlineMs?: number;
   /** after the last attempt failed: undo what the job was paid for, tell the user */
   onFailed?(payload: Payload, error: unknown): Promise<void>;
 }
@@ -27,7 +39,12 @@ export interface JobQueue {
   ): Promise<number>;
   register<Payload>(kind: string, handler: JobHandler<Payload>): void;
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for running ones, at most `graceMs` (default 5 s): then their
+   * signals are aborted and they are left to be retried (another worker, or this one's next start,
+   * takes them at once).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Resolves once nothing is queued or running (tests and graceful shutdown). */
   idle(timeoutMs?: number): Promise<void>;
   /** What waits, runs and failed (the admin console's System screen). */
@@ -38,6 +55,8 @@ export interface JobQueue {
    * again gives nothing back twice.
    */
   retry(id: number): Promise<JobRow | null>;
+  /** The queue's own service (Redis for BullMQ), for the health report; none for the database queue. */
+  check?(): Promise<ComponentStatus>;
 }
 
 export interface QueueInspection {
@@ -61,7 +80,64 @@ export interface Attempt {
   maxAttempts: number;
 }
 
-export type AttemptOutcome = { outcome: "done" } | { outcome: "retry" | "failed"; error: unknown };
+export type AttemptOutcome =
+  | { outcome: "done" }
+  | { outcome: "retry" | "failed"; error: unknown }
+  /** the queue shut down while it ran: neither a success nor a failure, it runs again */
+  | { outcome: "abandoned" };
+
+/** How long a stopping queue lets running jobs finish before it abandons them to be retried. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
+
+/** An attempt ran past its handler's deadline; another attempt may do better. */
+export class JobDeadlineError extends Error {
+  readonly retryable = true;
+  constructor(deadlineMs: number) {
+    super(`the attempt did not finish within its deadline of ${Math.round(deadlineMs / 1000)} s`);
+    this.name = "JobDeadlineError";
+  }
+}
+
+/** The reason a shutting-down queue aborts the attempts still running. */
+export class JobAbandonedError extends Error {
+  constructor() {
+    super("the worker shut down while the attempt ran; it runs again");
+    this.name = "JobAbandonedError";
+  }
+}
+
+/**
+ * The attempts running in one queue, each with the controller that aborts it: a queue that stops
+ * waits for them for a grace period, then aborts the rest.
+ */
+export class RunningAttempts {
+  readonly #running = new Map<AbortController, Promise<unknown>>();
+
+  get size(): number {
+    return this.#running.size;
+  }
+
+  /** Runs `work` with a controller of its own, tracked until it ends. */
+  track<T>(work: (controller: AbortController) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const running = work(controller).finally(() => this.#running.delete(controller));
+    this.#running.set(controller, running);
+    return running;
+  }
+
+  /** Waits up to `graceMs` for every attempt to end, then aborts the rest and waits for them to end. */
+  async drain(graceMs: number): Promise<void> {
+    if (this.#running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.#running.values()]), graceOver]);
+    clearTimeout(timer);
+    for (const controller of this.#running.keys()) controller.abort(new JobAbandonedError());
+    await Promise.allSettled([...this.#running.values()]);
+  }
+}
 
 /**
  * Runs one attempt of a job, for either queue: success marks the row done; a failure another
@@ -72,18 +148,51 @@ export async function runAttempt(
   attempt: Attempt,
   jobs: JobRepository,
   log: JobLog | undefined,
+  controller: AbortController = new AbortController(),
 ): Promise<AttemptOutcome> {
   const lastAttempt = attempt.attempt >= attempt.maxAttempts;
+  const { signal } = controller;
+  const deadlineMs = handler?.deadlineMs;
+  const deadline =
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => controller.abort(new JobDeadlineError(deadlineMs)), deadlineMs);
   try {
     if (!handler) throw new Error(`no handler for job kind ${attempt.kind}`);
-    await handler.run(attempt.payload, { jobId: attempt.id, attempt: attempt.attempt, lastAttempt });
+    const run = handler.run(attempt.payload, {
+      jobId: attempt.id,
+      attempt: attempt.attempt,
+      lastAttempt,
+      signal,
+    });
+    // the attempt ends when its signal is aborted, even if the handler does not listen to it (a
+    // late result is harmless: answers are stored once)
+    const stopped = aborted(signal);
+    // whichever loses the race must not become an unhandled rejection
+    run.catch(() => undefined);
+    stopped.catch(() => undefined);
+    await Promise.race([run, stopped]);
   } catch (error) {
+    if (signal.reason instanceof JobAbandonedError) {
+      log?.error({ jobId: attempt.id, kind: attempt.kind }, "job abandoned at shutdown; it runs again");
+      return { outcome: "abandoned" };
+    }
     if (!lastAttempt && !isPermanentFailure(error) && handler) return { outcome: "retry", error };
     await failForGood(handler, attempt, error, jobs, log);
     return { outcome: "failed", error };
+  } finally {
+    clearTimeout(deadline);
   }
   await jobs.complete(attempt.id);
   return { outcome: "done" };
+}
+
+/** Rejects with the signal's reason once it is aborted. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
 }
 
 /**
@@ -114,6 +223,8 @@ export interface DatabaseQueueOptions {
   leaseMs?: number;
   concurrency?: number;
   backoffMs?: (attempt: number) => number;
+  /** the machine's name in boot ids (queue/boot.ts); the host name unless given */
+  instance?: string;
   log?: JobLog;
 }
 
@@ -147,7 +258,11 @@ export class DatabaseJobQueue implements JobQueue {
   readonly #dialect: "sqlite" | "postgres";
   readonly #jobs: JobRepository;
   readonly #handlers = new Map<string, JobHandler<unknown>>();
-  readonly #options: Required<Omit<DatabaseQueueOptions, "log">> & Pick<DatabaseQueueOptions, "log">;
+  readonly #options: Required<Omit<DatabaseQueueOptions, "log" | "instance">> &
+    Pick<DatabaseQueueOptions, "log">;
+  /** this start of this process (queue/boot.ts), recorded on the jobs it claims */
+  readonly #boot: string;
+  readonly #attempts = new RunningAttempts();
   #running = false;
   #active = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -165,6 +280,7 @@ export class DatabaseJobQueue implements JobQueue {
       backoffMs: options.backoffMs ?? defaultBackoffMs,
       log: options.log,
     };
+    this.#boot = newBoot(options.instance);
   }
 
   register<Payload>(kind: string, handler: JobHandler<Payload>): void {
@@ -202,10 +318,13 @@ export class DatabaseJobQueue implements JobQueue {
     this.#loop = this.#run();
   }
 
-  async stop(): Promise<void> {
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     this.#running = false;
     this.#wakeUp();
+    // running jobs get a grace period, then are aborted and given back to the queue
+    await this.#attempts.drain(options.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
     await this.#loop;
+    endBoot(this.#boot);
   }
 
   async idle(timeoutMs = 30_000): Promise<void> {
@@ -232,13 +351,14 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   async #run(): Promise<void> {
+    await this.#takeBackFromDeadBoots();
     while (this.#running) {
       // this round's claims see every job committed so far
       this.#wakeRequested = false;
       while (this.#running && this.#active < this.#options.concurrency) {
         const free = Math.min(this.#options.concurrency - this.#active, CLAIM_BATCH);
         const jobs = await this.#jobs
-          .claimMany(Date.now(), this.#options.leaseMs, free)
+          .claimMany(Date.now(), this.#options.leaseMs, free, this.#boot)
           .catch((error: unknown) => {
             this.#options.log?.error({ err: error }, "could not claim a job");
             return [];
@@ -258,6 +378,27 @@ export class DatabaseJobQueue implements JobQueue {
       await this.#sleep(this.#options.pollMs);
     }
     while (this.#active > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /**
+   * The jobs a dead earlier run of this process (same machine, its process gone) held are due at
+   * once, not when their lease ends: a restart after a crash answers in seconds (decision 39).
+   */
+  async #takeBackFromDeadBoots(): Promise<void> {
+    try {
+      const instance = bootInstance(this.#boot);
+      const dead = (await this.#jobs.bootsHoldingJobs()).filter((boot) => isDeadBootHere(boot, instance));
+      const released = await this.#jobs.releaseBoots(dead);
+      if (released.length > 0) {
+        this.#options.log?.error(
+          { jobs: released.map((job) => job.id), boots: dead },
+          "took back the jobs a dead earlier run held",
+        );
+      }
+    } catch (error) {
+      // their leases still run out
+      this.#options.log?.error({ err: error }, "could not take back the jobs of dead earlier runs");
+    }
   }
 
   /** Ends the loop's sleep; while it is claiming, its next one (those claims may have run too early). */
@@ -297,7 +438,10 @@ export class DatabaseJobQueue implements JobQueue {
         attempt: job.attempts,
         maxAttempts: job.max_attempts,
       };
-      const result = await runAttempt(this.#handlers.get(job.kind), attempt, this.#jobs, log);
+      const result = await this.#attempts.track((controller) =>
+        runAttempt(this.#handlers.get(job.kind), attempt, this.#jobs, log, controller),
+      );
+      if (result.outcome === "abandoned") await this.#jobs.release(job.id, job.attempts, Date.now());
       if (result.outcome === "retry") {
         const runAt = Date.now() + this.#options.backoffMs(job.attempts);
         await this.#jobs.retryLater(job.id, runAt, failureReason(result.error));

@@ -52,7 +52,7 @@ const insertJob = cachedQuery(
  * has one writer).
  */
 const claimJobs = (dialect: "sqlite" | "postgres") =>
-  cachedQuery((db, claim: { now: number; lockedUntil: number; limit: number }) => {
+  cachedQuery((db, claim: { now: number; lockedUntil: number; limit: number; boot: string | null }) => {
     let due = db
       .selectFrom("jobs")
       .select("id")
@@ -68,7 +68,12 @@ const claimJobs = (dialect: "sqlite" | "postgres") =>
     if (dialect === "postgres") due = due.forUpdate().skipLocked();
     return db
       .updateTable("jobs")
-      .set({ status: "running", locked_until: claim.lockedUntil, attempts: sql`attempts + 1` })
+      .set({
+        status: "running",
+        locked_until: claim.lockedUntil,
+        locked_by: claim.boot,
+        attempts: sql`attempts + 1`,
+      })
       .where("id", "in", (eb) => eb.selectFrom(due.as("due")).select("due.id"))
       .returningAll();
   });
@@ -178,10 +183,10 @@ export class JobRepository {
    * when that row already finished, or is not this job at all (another database's, or one from
    * before a reset, under the same id).
    */
-  async begin(identity: JobIdentity, attempt: number, leaseUntil: number): Promise<boolean> {
+  async begin(identity: JobIdentity, attempt: number, leaseUntil: number, boot?: string): Promise<boolean> {
     const result = await this.#db
       .updateTable("jobs")
-      .set({ status: "running", attempts: attempt, locked_until: leaseUntil })
+      .set({ status: "running", attempts: attempt, locked_until: leaseUntil, locked_by: boot ?? null })
       .where(isJob(identity))
       .where("status", "in", ["queued", "running"])
       .executeTakeFirst();
@@ -222,18 +227,67 @@ export class JobRepository {
   }
 
   /** Takes the next due job, if any (see claimMany). */
-  async claim(now: number, leaseMs: number): Promise<JobRow | undefined> {
-    return (await this.claimMany(now, leaseMs, 1))[0];
+  async claim(now: number, leaseMs: number, boot?: string): Promise<JobRow | undefined> {
+    return (await this.claimMany(now, leaseMs, 1, boot))[0];
   }
 
   /**
    * Takes up to `limit` due jobs, oldest due first: queued ones, and running ones whose lease ran
    * out (their worker died). Fewer than `limit` means no more are due now.
    */
-  async claimMany(now: number, leaseMs: number, limit: number): Promise<JobRow[]> {
+  async claimMany(now: number, leaseMs: number, limit: number, boot?: string): Promise<JobRow[]> {
     const claim = this.#postgres ? CLAIM.postgres : CLAIM.sqlite;
-    const rows = await claim.rows(this.#db, { now, lockedUntil: now + leaseMs, limit });
+    const rows = await claim.rows(this.#db, { now, lockedUntil: now + leaseMs, limit, boot: boot ?? null });
     return rows.map(withNumbers).sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+  }
+
+  /** The boots (queue/boot.ts) that hold running jobs' leases. */
+  async bootsHoldingJobs(): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom("jobs")
+      .select("locked_by")
+      .distinct()
+      .where("status", "=", "running")
+      .where("locked_by", "is not", null)
+      .execute();
+    return rows.map((row) => row.locked_by).filter((boot): boot is string => boot !== null);
+  }
+
+  /**
+   * Ends the leases the given (dead) boots held: their running jobs are due at once. Returns them,
+   * so an external queue can put its own copies back too.
+   */
+  async releaseBoots(boots: readonly string[]): Promise<JobRow[]> {
+    if (boots.length === 0) return [];
+    const rows = await this.#db
+      .updateTable("jobs")
+      .set({ locked_until: 0, locked_by: null })
+      .where("status", "=", "running")
+      .where("locked_by", "in", boots)
+      .returningAll()
+      .execute();
+    return rows.map(withNumbers);
+  }
+
+  /**
+   * A worker that shuts down gives back a job it started: queued again and due now, the attempt
+   * not counted (false when the job is no longer this attempt's).
+   */
+  async release(id: number, attempt: number, now: number): Promise<boolean> {
+    const result = await this.#db
+      .updateTable("jobs")
+      .set({
+        status: "queued",
+        run_at: now,
+        locked_until: null,
+        locked_by: null,
+        attempts: sql`attempts - 1`,
+      })
+      .where("id", "=", id)
+      .where("attempts", "=", attempt)
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async complete(id: number): Promise<void> {
@@ -295,6 +349,12 @@ export class JobRepository {
       .returningAll()
       .executeTakeFirst();
     return row ? withNumbers(row) : undefined;
+  }
+
+  /** Every job handed to an external queue and not finished. */
+  async findRunning(): Promise<JobRow[]> {
+    const rows = await this.#db.selectFrom("jobs").selectAll().where("status", "=", "running").execute();
+    return rows.map(withNumbers);
   }
 
   async findById(id: number): Promise<JobRow | undefined> {

@@ -13,6 +13,7 @@ type NewMessage = {
   locked: boolean;
   price_tokens: number | null;
   reply_to: number | null;
+  notice: boolean;
 };
 
 function newMessage(message: Insertable<MessagesTable>): NewMessage {
@@ -26,6 +27,7 @@ function newMessage(message: Insertable<MessagesTable>): NewMessage {
     locked: Boolean(message.locked ?? false),
     price_tokens: message.price_tokens ?? null,
     reply_to: message.reply_to ?? null,
+    notice: Boolean(message.notice ?? false),
   };
 }
 
@@ -40,6 +42,7 @@ const columns = (message: NewMessage): NewMessage => ({
   locked: message.locked,
   price_tokens: message.price_tokens,
   reply_to: message.reply_to,
+  notice: message.notice,
 });
 const insertMessage = cachedQuery((db, message: NewMessage) =>
   db.insertInto("messages").values(columns(message)).returningAll(),

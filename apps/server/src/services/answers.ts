@@ -3,7 +3,6 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
 import type { CharacterCard, ChatTurn } from "../providers/llm/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
-import { chatEvent } from "../realtime/chat-events.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
@@ -95,7 +94,8 @@ export class AnswerService {
     ]);
     if (!context) return undefined;
     const history = newest
-      .filter((message) => message.id <= answering && message.type === "text")
+      // the app's notices (a failed reply) are not the character's words
+      .filter((message) => message.id <= answering && message.type === "text" && !message.notice)
       .map((message): ChatTurn => ({ from: message.sender, text: message.text }));
     const character = replyCharacterCard(context.character, {
       userName: context.userName,
@@ -152,8 +152,9 @@ export class AnswerService {
 
   /**
    * After the last failed attempt of an answer: gives back what the message was paid with
-   * (idempotent: the ledger reference is unique) and tells the user with a notice that replaces
-   * the typing or start_generation placeholder.
+   * (idempotent: the ledger reference is unique), then stores the notice as the message's answer
+   * (so it is still there after a reload; not part of the conversation a reply is written from)
+   * and sends it, replacing the typing or start_generation placeholder.
    */
   async refundAndNotify(job: AnswerJob, notice: string): Promise<void> {
     await this.#billing.refundMessage({
@@ -163,16 +164,10 @@ export class AnswerService {
     });
     const chat = await this.#chats.findForUser(job.chatId, job.userId);
     if (!chat) return;
-    await this.#bus.publish(
-      job.userId,
-      chatEvent("add", {
-        chatId: job.chatId,
-        characterId: chat.character_id,
-        id: -job.userMessageId,
-        type: "text",
-        text: notice,
-      }),
-    );
+    const stored = await this.store(job, { type: "text", text: notice, notice: true });
+    // an answer stored before (a run thought dead finished after all) is delivered instead
+    if (stored.outcome === "stored") await this.deliver(job, chat.character_id, stored.answer);
+    else if (stored.outcome === "stored_before") await this.deliverStored(job, chat.character_id);
   }
 }
 

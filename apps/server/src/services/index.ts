@@ -132,7 +132,17 @@ export function createServices(deps: {
   const jobs = createJobQueue({ config: deps.config, database: deps.database, log: deps.log });
   const answers = new AnswerService({ db, billing, bus: deps.bus, presenter });
   const voice = new VoiceService({ db, storage: deps.storage, jobs, users, billing });
-  jobs.register("reply", replyJobHandler({ answers, voice, llm: deps.llm, bus: deps.bus, moderation }));
+  jobs.register(
+    "reply",
+    replyJobHandler({
+      answers,
+      voice,
+      llm: deps.llm,
+      bus: deps.bus,
+      moderation,
+      deadlineMs: deps.config.replyDeadlineMs,
+    }),
+  );
   jobs.register(
     "image",
     imageJobHandler({ answers, images: deps.images, bus: deps.bus, storage: deps.storage }),

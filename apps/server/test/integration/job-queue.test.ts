@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
@@ -6,7 +7,7 @@ import type { DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrator.ts";
 import { BULLMQ_QUEUE_NAME, BullMqJobQueue } from "../../src/queue/bullmq-queue.ts";
 import { createJobQueue } from "../../src/queue/create-job-queue.ts";
-import { DatabaseJobQueue, type JobQueue } from "../../src/queue/job-queue.ts";
+import { DatabaseJobQueue, JobDeadlineError, type JobQueue } from "../../src/queue/job-queue.ts";
 import { JobRepository } from "../../src/repositories/jobs.ts";
 import { createTestDatabase } from "../helpers/test-app.ts";
 
@@ -137,7 +138,8 @@ describe.each(kinds)("the %s job queue", (kind) => {
     const jobs = queue(kind);
     jobs.register("flaky", {
       maxAttempts: 3,
-      run: async (_payload, context) => {
+      run: async (_payload, { signal, ...context }) => {
+        expect(signal?.aborted).toBe(false);
         contexts.push(context);
         calls++;
         if (calls < 3) throw new Error(`failure ${calls}`);
@@ -530,5 +532,199 @@ describe.runIf(redisUrl)("the BullMQ job queue", () => {
     await jobs.idle();
     expect(ran).toEqual(["ours"]);
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
+  });
+});
+
+/** A process id nobody uses any more (the process ran and exited). */
+function deadPid(): number {
+  const finished = spawnSync(process.execPath, ["-e", ""]);
+  if (!finished.pid) throw new Error("could not start a process");
+  return finished.pid;
+}
+
+describe.each(kinds)("the %s job queue, recovering in seconds (issue 21)", (kind) => {
+  it("ends an attempt that passes its handler's deadline, aborts its signal and tries again", async () => {
+    const signals: AbortSignal[] = [];
+    const jobs = queue(kind);
+    jobs.register("stream", {
+      maxAttempts: 2,
+      deadlineMs: 200,
+      run: async (_payload, { signal, attempt }) => {
+        if (signal) signals.push(signal);
+        // the first attempt hangs and ignores its signal (a stream of keep-alives)
+        if (attempt === 1) await new Promise(() => {});
+      },
+    });
+    jobs.start();
+    const id = await jobs.enqueue("stream", {});
+    await jobs.idle(10_000);
+    expect(signals).toHaveLength(2);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toBeInstanceOf(JobDeadlineError);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("abandons a running job after the shutdown grace period and leaves it to be retried, attempt not counted", async () => {
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = queue(kind);
+    first.register("stream", {
+      maxAttempts: 1,
+      run: async (_payload, { signal }) => {
+        started();
+        // a stalled upstream: only the abort ends it
+        await new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
+      },
+    });
+    first.start();
+    const id = await first.enqueue("stream", {});
+    await running;
+    const stopping = Date.now();
+    await first.stop({ graceMs: 100 });
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect((await jobRow(id))?.status).not.toBe("failed");
+
+    const attempts: number[] = [];
+    const second = queue(kind);
+    second.register("stream", {
+      maxAttempts: 1,
+      run: async (_payload, { attempt }) => void attempts.push(attempt),
+    });
+    second.start();
+    await second.idle(10_000);
+    // a job with one attempt ran again: the abandoned attempt did not count
+    expect(attempts).toEqual([1]);
+    expect(await jobRow(id)).toMatchObject({ status: "done" });
+  });
+});
+
+describe("a restarted process takes back at once what its dead earlier run held (issue 21)", () => {
+  const instance = `crash-${randomBytes(4).toString("hex")}`;
+
+  it("database: runs the job at once, not when its 60 s lease ends", async () => {
+    const ran: number[] = [];
+    const jobs = new DatabaseJobQueue(database.db, database.dialect, { pollMs: 20, instance });
+    cleanups.push(() => jobs.stop());
+    jobs.register<{ n: number }>("reply", { maxAttempts: 3, run: async ({ n }) => void ran.push(n) });
+    const id = await jobs.enqueue("reply", { n: 1 });
+    // the earlier run on this machine claimed it (60 s lease) and was killed
+    await new JobRepository(database.db, database.dialect).claim(
+      Date.now(),
+      60_000,
+      `${instance}#${deadPid()}#x`,
+    );
+    // a live process of this machine holds another: not taken
+    const live = await jobs.enqueue("reply", { n: 2 });
+    await new JobRepository(database.db, database.dialect).claim(
+      Date.now(),
+      60_000,
+      `${instance}#${process.ppid}#y`,
+    );
+    // nor one of another machine
+    const elsewhere = await jobs.enqueue("reply", { n: 3 });
+    await new JobRepository(database.db, database.dialect).claim(
+      Date.now(),
+      60_000,
+      `other-host#${deadPid()}#z`,
+    );
+    jobs.start();
+    await waitFor(async () => (await jobRow(id))?.status === "done");
+    expect(ran).toEqual([1]);
+    expect((await jobRow(live))?.status).toBe("running");
+    expect((await jobRow(elsewhere))?.status).toBe("running");
+  });
+
+  it.runIf(redisUrl)(
+    "BullMQ: puts the job back in the wait list at once, not after its lock and stall check",
+    async () => {
+      const producer = queue("bullmq");
+      producer.register<{ n: number }>("reply", { maxAttempts: 3, run: async () => {} });
+      const id = await producer.enqueue("reply", { n: 1 });
+      // a worker of the earlier run takes the job (a 60 s lock) and is killed
+      const connection = new Redis(redisUrl ?? "", { maxRetriesPerRequest: null });
+      let taken: () => void = () => {};
+      const takenSignal = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      const dying = new Worker(
+        BULLMQ_QUEUE_NAME,
+        async () => {
+          taken();
+          await new Promise(() => {});
+        },
+        { connection, prefix, lockDuration: 60_000, stalledInterval: 60_000 },
+      );
+      await takenSignal;
+      await dying.close(true);
+      await connection.quit();
+      await database.db
+        .updateTable("jobs")
+        .set({ locked_by: `${instance}#${deadPid()}#x` })
+        .where("id", "=", id)
+        .execute();
+
+      const ran: number[] = [];
+      const restarted = new BullMqJobQueue(database.db, database.dialect, {
+        redisUrl: redisUrl ?? "",
+        prefix,
+        sweepMs: 50,
+        instance,
+      });
+      cleanups.push(() => restarted.stop());
+      restarted.register<{ n: number }>("reply", { maxAttempts: 3, run: async ({ n }) => void ran.push(n) });
+      restarted.start();
+      await waitFor(async () => (await jobRow(id))?.status === "done");
+      expect(ran).toEqual([1]);
+    },
+  );
+});
+
+describe.runIf(redisUrl)("the BullMQ job queue when Redis is lost (issue 21)", () => {
+  it("says Redis is down in the health check, and ok again", async () => {
+    const jobs = new BullMqJobQueue(database.db, database.dialect, {
+      redisUrl: "redis://127.0.0.1:1",
+      prefix,
+    });
+    cleanups.push(() => jobs.stop());
+    expect((await jobs.check()).status).toBe("down");
+    expect((await (queue("bullmq") as BullMqJobQueue).check()).status).toBe("ok");
+  });
+
+  it("hands over again, as soon as Redis is back, the jobs whose entries it lost", async () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran: number[] = [];
+    // the hand-over lease is long: only Redis's return may bring the job back
+    const jobs = queue("bullmq", { handOverLeaseMs: 10 * 60_000 });
+    jobs.register<{ n: number }>("reply", {
+      maxAttempts: 3,
+      run: async ({ n }) => {
+        ran.push(n);
+        if (ran.length === 1) await released; // the first run is cut off by the outage
+      },
+    });
+    jobs.start();
+    const id = await jobs.enqueue("reply", { n: 1 });
+    await waitFor(async () => ran.length === 1);
+    // Redis restarts without persistence: its jobs are gone and every connection drops
+    await obliterate();
+    const admin = new Redis(redisUrl ?? "", { maxRetriesPerRequest: null });
+    const clients = String(await admin.client("LIST"));
+    const producer = clients
+      .split("\n")
+      .find((line) => line.includes(`name=${prefix}:producer:`))
+      ?.match(/^id=(\d+)/)?.[1];
+    expect(producer).toBeDefined();
+    await admin.client("KILL", "ID", producer ?? "");
+    await admin.quit();
+    // handed over again long before the lease: it runs again while the first run still hangs
+    await waitFor(async () => ran.length === 2);
+    release();
+    await waitFor(async () => (await jobRow(id))?.status === "done");
+    expect(ran).toEqual([1, 1]);
   });
 });
