@@ -8,7 +8,7 @@ import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedEr
 import type { EventBus } from "../realtime/bus.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import type { AttributionService } from "./attribution.ts";
-import { RATE_LIMITS, type RateLimiter, type RateLimitRule } from "./rate-limiter.ts";
+import { passwordCheckKey, RATE_LIMITS, type RateLimiter, type RateLimitRule } from "./rate-limiter.ts";
 
 /** Who is asking: the caller's IP and user agent, recorded on sessions and used for rate limits. */
 export interface RequestContext {
@@ -327,6 +327,9 @@ export class AccountService {
     input: { currentPassword: string; newPassword: string },
     context: RequestContext,
   ) {
+    // counted before it is judged, so that concurrent guesses see each other
+    const checkKey = passwordCheckKey(caller.userId);
+    await this.#limits.consume(checkKey, RATE_LIMITS.passwordCheckPerAccount);
     let result: { token: string | null };
     try {
       result = await this.#auth.api.changePassword({
@@ -341,8 +344,10 @@ export class AccountService {
       if (errorCode(error) === "INVALID_PASSWORD") {
         throw new BadRequestError("The current password is not right.", "wrong_password");
       }
+      await this.#limits.release(checkKey);
       throw error;
     }
+    await this.#limits.reset(checkKey);
     // better-auth ends every session, this one included, and opens a new one for this device
     if (!result.token)
       throw new AppError(500, "session_missing", "The password changed but no new session was made.");

@@ -254,6 +254,7 @@ export function createServices(deps: {
       email: deps.email,
       publicUrl: deps.config.publicUrl,
       log: deps.log,
+      rateLimiter: new RateLimiter(new RateLimitRepository(db)),
     }),
   };
   const catalog = new CatalogService({ ...repositories, presenter });

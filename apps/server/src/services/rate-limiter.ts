@@ -38,7 +38,17 @@ export const RATE_LIMITS = {
   magicLinkPerAccount: { limit: 5, windowMs: HOUR },
   /** attempts to sign in with an emailed link's code, per address */
   signInLinkCodePerIp: { limit: 20, windowMs: 15 * MINUTE },
+  /**
+   * wrong passwords given by a signed-in session (changing the password, deleting the account),
+   * per account: a stolen session must not guess the password behind it
+   */
+  passwordCheckPerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule | SlowdownRule>;
+
+/** The counter of wrong passwords a signed-in account gave (password change, account deletion). */
+export function passwordCheckKey(userId: string): string {
+  return `password-check:account:${userId}`;
+}
 
 /** How long an attempt waits when it is the `count`-th of its window under a slowdown rule. */
 export function slowdownDelayMs(count: number, rule: SlowdownRule): number {

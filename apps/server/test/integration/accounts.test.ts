@@ -367,6 +367,34 @@ describe("sessions", () => {
     expect(login.status).toBe(200);
   });
 
+  it("stops a session guessing its password: past 10 wrong ones in 15 minutes, changing it or deleting the account answers 429", async () => {
+    const { token } = await register("guessed@example.com", "right-pass");
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const wrong = await call("POST", "/api/auth/password/change", {
+        token,
+        body: { currentPassword: `guess-${attempt}`, newPassword: "new-pass-1" },
+      });
+      expect(wrong.status).toBe(400);
+    }
+    // account deletion counts against the same limit: it asks for the same password
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect(
+        (await call("DELETE", "/api/user", { token, body: { password: `guess-d${attempt}` } })).status,
+      ).toBe(403);
+    const right = await call("POST", "/api/auth/password/change", {
+      token,
+      body: { currentPassword: "right-pass", newPassword: "new-pass-1" },
+    });
+    expect(right.status).toBe(429);
+    expect((await call("DELETE", "/api/user", { token, body: { password: "right-pass" } })).status).toBe(429);
+    // the account is untouched, and its password unchanged
+    expect((await call("GET", "/api/user", { token })).status).toBe(200);
+    const login = await call("POST", "/api/auth/login", {
+      body: { email: "guessed@example.com", password: "right-pass" },
+    });
+    expect(login.status).toBe(200);
+  });
+
   it("refuses and deletes an expired session, and extends one that is due for its daily refresh", async () => {
     const day = 24 * 60 * 60 * 1000;
     const setExpiry = (token: string, at: Date) =>

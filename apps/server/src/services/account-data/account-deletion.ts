@@ -14,6 +14,7 @@ import { AccountDataRepository } from "../../repositories/account-data.ts";
 import { DataExportRepository } from "../../repositories/data-exports.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import type { PaymentService } from "../billing/payment-service.ts";
+import { passwordCheckKey, RATE_LIMITS, type RateLimiter } from "../rate-limiter.ts";
 import {
   SAFETY_RECORDS_PURGE_JOB,
   SAFETY_RECORDS_RETENTION_MS,
@@ -31,6 +32,7 @@ type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: strin
  */
 export class AccountDeletion {
   readonly #db: Kysely<Database>;
+  readonly #limits: RateLimiter;
   readonly #storage: MediaStorage;
   readonly #payments: PaymentService;
   readonly #jobs: JobQueue;
@@ -48,8 +50,10 @@ export class AccountDeletion {
     email: EmailSender;
     publicUrl: string;
     log: Log;
+    rateLimiter: RateLimiter;
   }) {
     this.#db = deps.db;
+    this.#limits = deps.rateLimiter;
     this.#storage = deps.storage;
     this.#payments = deps.payments;
     this.#jobs = deps.jobs;
@@ -62,7 +66,7 @@ export class AccountDeletion {
   async delete(userId: string, confirmation: DeleteAccountBody): Promise<void> {
     const user = await new UserRepository(this.#db).findById(userId);
     if (!user) throw new UnauthorizedError();
-    await this.#confirm(await new AccountDataRepository(this.#db).passwordHash(userId), confirmation);
+    await this.#confirm(userId, await new AccountDataRepository(this.#db).passwordHash(userId), confirmation);
     await this.#erase(user);
   }
 
@@ -121,12 +125,22 @@ export class AccountDeletion {
     });
   }
 
-  /** The password when the account has one; otherwise the word DELETE typed out. */
-  async #confirm(passwordHash: string | null, confirmation: DeleteAccountBody): Promise<void> {
+  /**
+   * The password when the account has one (wrong ones counted with the password change's, and
+   * refused past the limit); otherwise the word DELETE typed out.
+   */
+  async #confirm(
+    userId: string,
+    passwordHash: string | null,
+    confirmation: DeleteAccountBody,
+  ): Promise<void> {
     if (passwordHash) {
+      const key = passwordCheckKey(userId);
+      await this.#limits.consume(key, RATE_LIMITS.passwordCheckPerAccount);
       const password = confirmation.password ?? "";
       if (!password || !(await verifyPassword({ hash: passwordHash, password })))
         throw new AppError(403, "invalid_password", "That password is not right.");
+      await this.#limits.reset(key);
       return;
     }
     if (confirmation.confirmation !== DELETE_ACCOUNT_WORD)
