@@ -182,7 +182,7 @@ const envSchema = z.object({
   TTS_VOICE_MALE: z.string().min(1).default("onyx"),
   JOBS_IN_PROCESS: booleanFlag.default(true),
   /** longest one attempt at a reply may take, however the model streams (keep-alives included) */
-  REPLY_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  REPLY_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   JOB_QUEUE: z.enum(["database", "bullmq"]).optional(),
   JOB_QUEUE_PREFIX: z
     .string()

@@ -1,6 +1,7 @@
 import { chatSchema, messagesResponseSchema, modelListSchema, type SocketEvent } from "@reverie/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { replyJobHandler } from "../../src/jobs/reply.ts";
+import { OpenAiCompatibleProvider } from "../../src/providers/llm/openai-compatible.ts";
 import type { LlmProvider } from "../../src/providers/llm/types.ts";
 import { createModerationClassifier } from "../../src/providers/moderation/index.ts";
 import { refusesMinors } from "../../src/providers/moderation/rule-based.ts";
@@ -13,6 +14,7 @@ import { AnswerService } from "../../src/services/answers.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { ModerationService } from "../../src/services/moderation.ts";
 import { VoiceService } from "../../src/services/voice.ts";
+import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -247,6 +249,40 @@ describe("character replies", () => {
     expect(delivered).toEqual([answers[0]?.id, answers[0]?.id]);
   });
 
+  it("ends an attempt whose model sends only keep-alives at the reply deadline, closes its stream and tries again", async () => {
+    let streams = 0;
+    let firstClosed: () => void = () => {};
+    const closed = new Promise<void>((resolve) => {
+      firstClosed = resolve;
+    });
+    const upstream = await startFakeUpstream((req, res) => {
+      streams++;
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      if (streams === 1) {
+        // a stalled upstream: a comment every 100 ms resets the 60 s chunk timer forever
+        const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), 100);
+        req.socket.on("close", () => {
+          clearInterval(keepAlive);
+          firstClosed();
+        });
+        return;
+      }
+      const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+      res.end(`${chunk("Here ")}${chunk("I am.")}data: [DONE]\n\n`);
+    });
+    try {
+      const llm = new OpenAiCompatibleProvider({ baseUrl: upstream.url, model: "stalling" });
+      const { call, chat, finalReply } = await setup({ llm, env: { REPLY_DEADLINE_SECONDS: "1" } });
+      await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "hello?" } });
+      await closed; // the deadline closed the first stream
+      const final = await finalReply();
+      expect(final.action === "add" && final.message.text).toBe("Here I am.");
+      expect(streams).toBe(2);
+    } finally {
+      upstream.close();
+    }
+  });
+
   it("retries a reply whose stream was cut", async () => {
     const llm = new ScriptedLlm({ failures: 1 });
     const { call, chat, finalReply } = await setup({ llm });
@@ -285,6 +321,31 @@ describe("character replies", () => {
       { delta: -1, reason: "message" },
       { delta: 1, reason: "refund" },
     ]);
+  });
+
+  it("keeps the 'not charged' notice after a reload: it is stored as the message's answer, not as the character's words", async () => {
+    // every attempt of the first reply fails (3), the next reply works
+    const llm = new ScriptedLlm({ failures: 3 });
+    const { call, chat, finalReply } = await setup({ llm });
+    await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "will fail" } });
+    const notice = await finalReply();
+    const history = messagesResponseSchema.parse((await call("GET", `/api/chats/${chat.id}/messages`)).body);
+    const last = history.items.at(-1);
+    expect(last).toMatchObject({ from: "model", type: "text" });
+    expect(last?.text).toContain("not charged");
+    expect(notice.action === "add" && notice.message.id).toBe(last?.id);
+
+    // the next reply is not written from the notice
+    await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "again" } });
+    await vi.waitFor(() => expect(llm.requests.at(-1)?.history.at(-1)?.text).toBe("again"), {
+      timeout: 10_000,
+    });
+    expect(
+      llm.requests
+        .at(-1)
+        ?.history.map((turn) => turn.text)
+        .some((text) => text.includes("not charged")),
+    ).toBe(false);
   });
 
   describe("the model's reply is moderated", () => {
