@@ -23,7 +23,8 @@ import { storage } from "./storage";
  * The recorder, loaded on demand once the age is confirmed: reads the remote configuration and the
  * visit's session, decides sampling once per session, and only then loads rrweb and records, with
  * every input and private region masked at the source (replay-privacy.ts), uploading through
- * ReplayUploader to POST /api/replays/:replayId/chunks.
+ * ReplayUploader to POST /api/replays/:replayId/chunks. The server starts each recording
+ * (POST /api/replays) and takes chunks only for one it started, until it expires (decision 0040).
  */
 
 /** rrweb's incremental sources that are the visitor's own doing (mouse, scroll, input, touch). */
@@ -57,9 +58,28 @@ function keepDecision(decision: SamplingDecision): void {
   }
 }
 
+function authorization(): Record<string, string> {
+  const token = storage.get("accessToken");
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Asks the server to start a recording; its id, or null when the server will not record. */
+async function startOnServer(ids: { clientId: string; sessionId: string }): Promise<string | null> {
+  const response = await fetch(buildUrl("/api/replays"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...authorization() },
+    body: JSON.stringify({ client_id: ids.clientId, session_id: ids.sessionId }),
+  });
+  if (!response.ok) {
+    await response.text().catch(() => "");
+    return null;
+  }
+  const started = (await response.json()) as { replay_id?: unknown };
+  return typeof started.replay_id === "string" ? started.replay_id : null;
+}
+
 function uploaderFor(replayId: string, ids: { clientId: string; sessionId: string }) {
   return async (chunk: ReplayChunkUpload, options: { keepalive: boolean }): Promise<UploadOutcome> => {
-    const token = storage.get("accessToken");
     const body = scrubChunk(
       JSON.stringify({
         client_id: ids.clientId,
@@ -70,7 +90,7 @@ function uploaderFor(replayId: string, ids: { clientId: string; sessionId: strin
     );
     const response = await fetch(buildUrl(`/api/replays/${replayId}/chunks`), {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { "Content-Type": "application/json", ...authorization() },
       body,
       keepalive: options.keepalive,
     });
@@ -105,11 +125,14 @@ export async function startRecording(options: { onEnded(): void }): Promise<Reco
   }
   const { record, takeFullSnapshot } = await import("rrweb");
   if (replayOptedOut()) return null;
+  // the server picks the recording's id; chunks for any other id are refused
+  const replayId = await startOnServer(ids).catch(() => null);
+  if (!replayId || replayOptedOut()) return null;
 
   let ended = false;
   let stopRecording: (() => void) | undefined;
   const uploader = new ReplayUploader({
-    send: uploaderFor(randomId(), ids),
+    send: uploaderFor(replayId, ids),
     onRefused: () => end(),
   });
   const onHidden = () => {

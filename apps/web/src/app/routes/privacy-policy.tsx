@@ -75,8 +75,9 @@ const sections: LegalSection[] = [
         your choices (such as the age confirmation and cookie banner), and basic analytics and spam detection.
         Analytics tell us, in aggregate, which screens are used and where things break. Before you confirm
         your age we count only that a page was visited, under a random id your browser does not keep; the
-        analytics id is stored only once you go on. You can clear cookies and storage in your browser at any
-        time; you will then see the age confirmation again.
+        analytics id is stored only once you go on. The analytics events we receive are deleted 30 days after
+        they reach us. You can clear cookies and storage in your browser at any time; you will then see the
+        age confirmation again.
       </p>
     ),
   },
@@ -100,8 +101,8 @@ const sections: LegalSection[] = [
           email or a password.
         </p>
         <p>
-          Replays are deleted 30 days after they were recorded, when you turn replays off (signed in, the ones
-          of your account at once), and when you delete your account.
+          Replays are deleted 30 days after the last part of them was recorded, when you turn replays off
+          (signed in, the ones of your account at once), and when you delete your account.
         </p>
         <Suspense fallback={null}>
           <SessionReplayChoice />
@@ -175,6 +176,10 @@ const sections: LegalSection[] = [
             a lawful request about harmful content.
           </li>
         </ul>
+        <p>
+          Whether or not you have an account, analytics events are deleted 30 days after we receive them, and
+          session replays 30 days after the last part of them was recorded.
+        </p>
       </>
     ),
   },
