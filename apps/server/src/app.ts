@@ -122,7 +122,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerOpenApi(app, APP_VERSION);
+  if (deps.config.apiDocs) await registerOpenApi(app, APP_VERSION);
 
   const email = createEmailSender({ config: deps.config, db: deps.database.db, log: app.log });
   app.addHook("onClose", async () => email.close?.());

@@ -160,6 +160,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
   /** who takes them in the spec's payment-popup flow: the test checkout, or Verotel FlexPay */
   PAYMENT_POPUP_PROVIDER: z.enum(["test", "verotel"]).default("test"),
+  /** the OpenAPI document and its UI at /api/docs: on outside production unless set */
+  API_DOCS: booleanFlag.optional(),
   /** production only: keep the built-in test checkout (a staging deployment), on purpose */
   ALLOW_TEST_CHECKOUT: booleanFlag.default(false),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -415,6 +417,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * in production, and even then only for loopback clients (checked per request).
      */
     devTools: values.NODE_ENV !== "production" && !values.SMTP_URL,
+    /** /api/docs: a map of every route is no business of the public in production unless asked for */
+    apiDocs: values.API_DOCS ?? values.NODE_ENV !== "production",
     /** what GET /api/config tells the web app */
     remoteConfig: {
       onboarding_variant: values.ONBOARDING_VARIANT,

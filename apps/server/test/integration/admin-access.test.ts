@@ -47,6 +47,21 @@ describe("the admin access matrix", () => {
         expect(answer.status).toBe(401);
       });
 
+      it("answers 401 without a session before it reads the body or the query (no schema for strangers)", async () => {
+        const target = await signUp(t);
+        await entry.prepare?.(t, target);
+        const { url } = entry.call(target);
+        const bad = { [`not-a-field-${Date.now()}`]: ["?"], reason: 42 };
+        const answer = await callApi(
+          t,
+          null,
+          entry.method,
+          `${url}${url.includes("?") ? "&" : "?"}limit=-1`,
+          entry.method === "GET" || entry.method === "DELETE" ? undefined : bad,
+        );
+        expect(answer.status).toBe(401);
+      });
+
       it("answers 403 forbidden to a user", async () => {
         const target = await signUp(t);
         await entry.prepare?.(t, target);

@@ -69,6 +69,21 @@ describe("production with real payment providers", () => {
   });
 });
 
+describe("the API's map in production", () => {
+  it("serves /api/docs only with API_DOCS=true", async () => {
+    expect((await production.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(404);
+    expect((await production.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBe(404);
+    const documented = await createTestApp({
+      env: { NODE_ENV: "production", ALLOW_TEST_CHECKOUT: "true", API_DOCS: "true" },
+    });
+    try {
+      expect((await documented.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(200);
+    } finally {
+      await documented.close();
+    }
+  });
+});
+
 describe("the configuration production refuses to start with", () => {
   const refusal = (env: NodeJS.ProcessEnv) => {
     try {

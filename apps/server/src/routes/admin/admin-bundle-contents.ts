@@ -27,7 +27,7 @@ export const adminBundleContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/characters/:id/bundles",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Create a bundle of the character's (empty, locked at its price in tokens)"),
         params: adminCharacterIdParamSchema,
@@ -42,7 +42,7 @@ export const adminBundleContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/bundles/:id/items",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Move a free gallery photo into the bundle (a private copy, blurred public previews)"),
         params: adminBundleIdParamSchema,
@@ -57,7 +57,7 @@ export const adminBundleContentRoutes: FastifyPluginAsyncZod<{
   app.delete(
     "/admin/bundles/:id/items/:itemId",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Move an item back to the free gallery (409 when someone bought the bundle)"),
         params: adminBundleItemParamSchema,
@@ -70,7 +70,7 @@ export const adminBundleContentRoutes: FastifyPluginAsyncZod<{
   app.delete(
     "/admin/characters/:id/media/:mediaId",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Delete a gallery item (409 when it is in a bundle someone bought)"),
         params: adminCharacterMediaParamSchema,

@@ -37,7 +37,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/characters",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("The public catalog's characters, hidden ones included, in their order"),
         querystring: adminCatalogQuerySchema,
@@ -50,7 +50,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/characters",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs(
           "Add a catalog character (18 or older; its definition is moderated); upload its portrait next",
@@ -69,7 +69,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/characters/order",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Reorder a category: every one of its characters, in the new order"),
         body: adminCharacterOrderBodySchema,
@@ -82,7 +82,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/characters/:id",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("One catalog character with its gallery media and bundles"),
         params: adminCharacterIdParamSchema,
@@ -95,7 +95,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.patch(
     "/admin/characters/:id",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Edit a catalog character (the fields that change; moderated as a new one is)"),
         params: adminCharacterIdParamSchema,
@@ -113,7 +113,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/characters/:id/visibility",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Hide a character from the public catalog (its chats go on), or show it again"),
         params: adminCharacterIdParamSchema,
@@ -127,7 +127,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/bundles",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("Bundles and packs with their prices in tokens"),
         querystring: adminBundleQuerySchema,
@@ -140,7 +140,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   app.patch(
     "/admin/bundles/:id",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Edit a bundle's or pack's title, description or price (tokens; buyers pay it from now on)"),
         params: adminBundleIdParamSchema,

@@ -14,7 +14,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/stats",
     {
-      preHandler: requireRole(accounts, CONSOLE_ROLES),
+      preValidation: requireRole(accounts, CONSOLE_ROLES),
       schema: {
         tags: ["admin"],
         summary:

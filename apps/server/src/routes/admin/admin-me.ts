@@ -14,7 +14,7 @@ export const adminMeRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
   app.get(
     "/admin/me",
     {
-      preHandler: requireRole(accounts, CONSOLE_ROLES),
+      preValidation: requireRole(accounts, CONSOLE_ROLES),
       schema: {
         tags: ["admin"],
         summary: "The caller's console role (moderator or admin); 403 for everyone else",

@@ -29,7 +29,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/moderation/events",
     {
-      preHandler: staff,
+      preValidation: staff,
       schema: {
         ...docs("Refused content, newest first; by user, surface, category and date"),
         querystring: moderationEventQuerySchema,
@@ -42,7 +42,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/moderation/reports",
     {
-      preHandler: staff,
+      preValidation: staff,
       schema: {
         ...docs("Reported messages with the messages around them, newest first (open ones by default)"),
         querystring: messageReportQuerySchema,
@@ -55,7 +55,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/moderation/reports/:id/action",
     {
-      preHandler: staff,
+      preValidation: staff,
       schema: {
         ...docs("Deal with a report: dismiss, hide the message, or ban the chat's owner (admins)"),
         params: messageReportIdParamSchema,
@@ -69,7 +69,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/moderation/evaluation",
     {
-      preHandler: staff,
+      preValidation: staff,
       schema: {
         ...docs("The moderation rules' recall and false positives on the labelled set"),
         response: { 200: moderationEvaluationSchema, ...errorResponses(401, 403) },

@@ -32,7 +32,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/payments/events",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("Provider events, newest first, with the order's or subscription's status, amount and user"),
         querystring: adminPaymentEventsQuerySchema,
@@ -45,7 +45,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/payments/orders",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("Orders by status (failed by default; paid, pending, canceled, refunded), newest first"),
         querystring: adminPaymentOrdersQuerySchema,
@@ -58,7 +58,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/payments/subscriptions",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("Subscriptions, newest first, optionally by status"),
         querystring: adminSubscriptionsQuerySchema,
@@ -71,7 +71,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/payments/orders/:id/refund",
     {
-      preHandler: requireRole(accounts, ADMINS),
+      preValidation: requireRole(accounts, ADMINS),
       schema: {
         ...docs(
           "Refund a paid token order once: its tokens taken back (409 tokens_spent unless partial_tokens), the provider asked to refund",

@@ -31,7 +31,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/system",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs(
           "The providers in use and their health, the job queue's depth by kind and state, recent failures",
@@ -45,7 +45,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/jobs/:id/retry",
     {
-      preHandler: requireRole(accounts, ADMINS),
+      preValidation: requireRole(accounts, ADMINS),
       schema: {
         ...docs("Run a job that failed for good again, with a fresh set of attempts"),
         params: adminJobIdParamSchema,
@@ -61,7 +61,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/replays",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("Recorded session replays, the most recently uploaded first"),
         querystring: adminReplaysQuerySchema,
@@ -74,7 +74,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/replays/:id/events",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("One replay's rrweb events in recorded order, for the player"),
         params: adminReplayIdParamSchema,

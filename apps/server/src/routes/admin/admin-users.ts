@@ -44,7 +44,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/users",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("Search accounts by email, name (any part) or id, newest first"),
         querystring: adminUserSearchQuerySchema,
@@ -57,7 +57,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/users/:id",
     {
-      preHandler: readers,
+      preValidation: readers,
       schema: {
         ...docs("A user's plan, balance, newest ledger rows, chats count, sessions, role and ban"),
         params: adminUserIdParamSchema,
@@ -70,7 +70,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/users/:id/tokens",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Grant (positive) or remove (negative) tokens with a reason; never below zero (409)"),
         params: adminUserIdParamSchema,
@@ -84,7 +84,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.patch(
     "/admin/users/:id/plan",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Set the plan: free now, or premium on a plan until a date (no payment, no renewal)"),
         params: adminUserIdParamSchema,
@@ -101,7 +101,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/users/:id/ban",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Ban: every session ends and every socket closes at once; later calls answer 401"),
         params: adminUserIdParamSchema,
@@ -118,7 +118,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/users/:id/unban",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Lift a ban; the user signs in again"),
         params: adminUserIdParamSchema,
@@ -135,7 +135,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.patch(
     "/admin/users/:id/role",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Change the role (user, moderator, admin); nobody demotes themselves"),
         params: adminUserIdParamSchema,
@@ -152,7 +152,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/users/:id/export",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Start an archive of the user's data on their request; it is emailed to them"),
         params: adminUserIdParamSchema,
@@ -173,7 +173,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{
   app.delete(
     "/admin/users/:id",
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         ...docs("Delete the account on the user's request (type DELETE to confirm)"),
         params: adminUserIdParamSchema,

@@ -14,7 +14,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/audit-log",
     {
-      preHandler: requireRole(accounts, CONSOLE_ROLES),
+      preValidation: requireRole(accounts, CONSOLE_ROLES),
       schema: {
         tags: ["admin"],
         summary: "The audit log, newest first, filtered by actor or target; `before` pages on",
