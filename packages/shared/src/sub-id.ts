@@ -18,6 +18,7 @@ export const APP_PATH_SEGMENTS = [
   "register",
   "restore",
   "reset",
+  "verify-email",
   "subscribe",
   "plans",
   "create_ai",
