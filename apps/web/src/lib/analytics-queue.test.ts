@@ -33,6 +33,8 @@ function setUp(options: Partial<AnalyticsQueueOptions> & { outcomes?: SendOutcom
     beacon: options.beacon ?? (() => true),
     canSend: options.canSend ?? (() => true),
     newId: () => `id-${++ids}`,
+    // the longest wait of each step unless a test asks for jitter
+    random: options.random ?? (() => 0),
   });
   return { queue, sent, store };
 }
@@ -119,6 +121,18 @@ describe("the analytics queue", () => {
     await advance(ANALYTICS_QUEUE.flushIntervalMs);
     expect(sent.at(-1)?.events.map((e) => e.event)).toEqual(["Visit", "Age Gate Confirmed"]);
     expect(queue.pending).toHaveLength(0);
+  });
+
+  it("shortens each pause by a random share of up to half, so browsers that failed together retry apart", async () => {
+    const { queue, sent } = setUp({ outcomes: ["failed"], random: () => 0.999 });
+    queue.add(event("Visit"));
+    await advance(ANALYTICS_QUEUE.flushIntervalMs);
+    expect(sent).toHaveLength(1);
+    // the 2 s pause, nearly halved
+    await advance(999);
+    expect(sent).toHaveLength(1);
+    await advance(2);
+    expect(sent).toHaveLength(2);
   });
 
   it("drops a batch the server refused (retrying cannot help)", async () => {

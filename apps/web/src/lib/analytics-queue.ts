@@ -1,3 +1,5 @@
+import { backoffDelay } from "./backoff";
+
 /**
  * The analytics queue of the spec (section 9): kept in local storage (at most 1000 events), sent
  * every second or as soon as 30 wait, retried up to 5 times with a growing pause, one session id per
@@ -45,6 +47,8 @@ export interface AnalyticsQueueOptions {
   /** whether events may leave the browser now (remote configuration); they wait in the queue until then */
   canSend(): boolean;
   newId(): string;
+  /** 0 ≤ random() < 1, the jitter of the waits after failures (lib/backoff.ts); Math.random by default */
+  random?: () => number;
 }
 
 const KEYS = {
@@ -185,7 +189,13 @@ export class AnalyticsQueue {
       this.#failures += 1;
       // past the last retry the events wait, stored, for the next event or the next visit
       if (this.#failures <= ANALYTICS_QUEUE.retries) {
-        this.#schedule(ANALYTICS_QUEUE.flushIntervalMs * 2 ** this.#failures);
+        this.#schedule(
+          backoffDelay(this.#failures, {
+            baseMs: ANALYTICS_QUEUE.flushIntervalMs,
+            maxMs: ANALYTICS_QUEUE.flushIntervalMs * 2 ** ANALYTICS_QUEUE.retries,
+            random: this.#options.random,
+          }),
+        );
       }
       return;
     }

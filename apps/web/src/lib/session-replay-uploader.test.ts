@@ -22,6 +22,8 @@ function setUp(outcomes: UploadOutcome[] = []) {
       return outcomes.shift() ?? "sent";
     },
     onRefused,
+    // the longest wait of each step (the jitter is lib/backoff.test.ts's)
+    random: () => 0,
   });
   return { uploader, sent, onRefused };
 }

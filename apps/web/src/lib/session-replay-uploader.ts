@@ -1,4 +1,5 @@
 import { SESSION_REPLAY, SESSION_REPLAY_LIMITS } from "@reverie/shared";
+import { backoffDelay } from "./backoff";
 
 /** An rrweb event as emitted; the uploader only counts and forwards them. */
 export interface RecordedEvent {
@@ -19,6 +20,8 @@ export interface ReplayUploaderOptions {
   send(chunk: ReplayChunkUpload, options: { keepalive: boolean }): Promise<UploadOutcome>;
   /** the server will take no more of this replay: recording stops */
   onRefused(): void;
+  /** 0 ≤ random() < 1, the jitter of the waits after failures (lib/backoff.ts); Math.random by default */
+  random?: () => number;
 }
 
 /** A chunk stays well under the server's body limit (the ids and the scrubbing add a little). */
@@ -86,7 +89,11 @@ export class ReplayUploader {
       this.#retry = chunk;
       this.#failures += 1;
       this.#schedule(
-        Math.min(SESSION_REPLAY.uploadIntervalMs * 2 ** this.#failures, SESSION_REPLAY.maxUploadIntervalMs),
+        backoffDelay(this.#failures, {
+          baseMs: SESSION_REPLAY.uploadIntervalMs,
+          maxMs: SESSION_REPLAY.maxUploadIntervalMs,
+          random: this.#options.random,
+        }),
       );
       return;
     }
