@@ -1,4 +1,4 @@
-import { loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { createDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrator.ts";
 import { AdminRoles, NoSuchAccountError } from "./services/admin/admin-roles.ts";
@@ -15,7 +15,7 @@ if (command !== "create" || !email) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);

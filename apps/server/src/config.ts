@@ -438,6 +438,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+/** For the processes' entry points: a refused configuration says what to set, without a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 export type DatabaseConfig = AppConfig["database"];
 
 type EnvValues = z.infer<typeof envSchema>;

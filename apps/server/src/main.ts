@@ -1,8 +1,8 @@
 import { buildApp } from "./app.ts";
 import { prepareData } from "./bootstrap.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const pretty = process.stdout.isTTY && config.env !== "production";
 const logger = pretty
   ? { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } }

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { prepareData } from "./bootstrap.ts";
-import { loadConfig, productionWarnings } from "./config.ts";
+import { loadConfigOrExit, productionWarnings } from "./config.ts";
 import { createImageProvider } from "./providers/image/index.ts";
 import { createLlmProvider } from "./providers/llm/index.ts";
 import { createModerationClassifier } from "./providers/moderation/index.ts";
@@ -14,7 +14,7 @@ import { createServices } from "./services/index.ts";
  * with JOBS_IN_PROCESS=false. Its events reach users through Redis (REDIS_URL), which every web
  * instance listens to; without Redis, run the worker inside the web process instead.
  */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 for (const [kind, warning] of Object.entries(productionWarnings(config)))
   log.warn({ provider: kind }, `${kind}: ${warning}`);
