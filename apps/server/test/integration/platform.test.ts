@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { healthReportSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
@@ -22,6 +25,51 @@ describe("health", () => {
       status: "ok",
       detail: expect.stringContaining("rules"),
     });
+  });
+});
+
+describe("health of what replies depend on (issue 21)", () => {
+  it("writes, reads back and deletes a probe file for media storage, and says down when it cannot", async () => {
+    const ok = healthReportSchema.parse((await t.app.inject({ method: "GET", url: "/api/health" })).json());
+    expect(ok.providers.media_storage?.status).toBe("ok");
+    expect(await readdir(path.join(t.workDir, "media", "health"))).toEqual([]);
+
+    // the media directory is gone and a file stands in its place: nothing can be written
+    const broken = await createTestApp();
+    try {
+      await rm(path.join(broken.workDir, "media"), { recursive: true, force: true });
+      await writeFile(path.join(broken.workDir, "media"), "not a directory");
+      const response = await broken.app.inject({ method: "GET", url: "/api/health" });
+      const health = healthReportSchema.parse(response.json());
+      expect(health.status).toBe("degraded");
+      expect(health.providers.media_storage).toMatchObject({
+        status: "down",
+        detail: expect.stringContaining("cannot write"),
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it.runIf(process.env.REDIS_URL)("reports BullMQ's Redis", async () => {
+    const withRedis = await createTestApp({
+      env: {
+        REDIS_URL: process.env.REDIS_URL ?? "",
+        JOB_QUEUE_PREFIX: `reverie-health-${randomBytes(6).toString("hex")}`,
+        JOBS_IN_PROCESS: "false",
+      },
+    });
+    try {
+      const health = healthReportSchema.parse(
+        (await withRedis.app.inject({ method: "GET", url: "/api/health" })).json(),
+      );
+      expect(health.providers.redis).toMatchObject({
+        status: "ok",
+        detail: expect.stringContaining("Redis"),
+      });
+    } finally {
+      await withRedis.close();
+    }
   });
 });
 
