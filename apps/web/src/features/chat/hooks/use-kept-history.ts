@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { messagesQueryOptions } from "../api/get-messages";
 import type { ConversationState } from "../utils/conversation";
@@ -6,6 +6,14 @@ import { historyWithConversation } from "../utils/kept-history";
 
 /** A quiet moment after the last change: a streamed reply changes the state many times. */
 const KEEP_DELAY_MS = 1_000;
+
+/** Puts what the conversation shows in its messages query, unless a reply is still on its way. */
+function keepHistory(queryClient: QueryClient, state: ConversationState): void {
+  if (state.typing || state.generating || state.draft) return;
+  queryClient.setQueryData(messagesQueryOptions(state.chatId).queryKey, (known) =>
+    historyWithConversation(state.messages, known),
+  );
+}
 
 /**
  * Writes what the conversation shows back into its messages query once nothing is in flight (and
@@ -18,13 +26,7 @@ export function useKeptHistory(state: ConversationState): void {
   latest.current = state;
 
   useEffect(() => {
-    const keep = () => {
-      const current = latest.current;
-      if (current.typing || current.generating || current.draft) return;
-      queryClient.setQueryData(messagesQueryOptions(current.chatId).queryKey, (known) =>
-        historyWithConversation(current.messages, known),
-      );
-    };
+    const keep = () => keepHistory(queryClient, latest.current);
     window.addEventListener("pagehide", keep);
     return () => {
       window.removeEventListener("pagehide", keep);
@@ -33,12 +35,7 @@ export function useKeptHistory(state: ConversationState): void {
   }, [queryClient]);
 
   useEffect(() => {
-    if (state.typing || state.generating || state.draft) return;
-    const timer = setTimeout(() => {
-      queryClient.setQueryData(messagesQueryOptions(state.chatId).queryKey, (known) =>
-        historyWithConversation(state.messages, known),
-      );
-    }, KEEP_DELAY_MS);
+    const timer = setTimeout(() => keepHistory(queryClient, state), KEEP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state, queryClient]);
 }
