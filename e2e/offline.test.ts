@@ -104,6 +104,22 @@ describe("signed in without a connection", () => {
   }, 120_000);
 });
 
+describe("logging out offline", () => {
+  it("signs the device out at once and forgets the kept chats", async () => {
+    const page = await browser.newPage(VIEWPORTS.desktop, { serviceWorkers: "allow" });
+    await chatSeenOnline(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId("chat-list-item").first().waitFor();
+
+    await page.getByRole("button", { name: "Account" }).first().click();
+    await page.getByTestId("nav-log-out").click();
+    await page.waitForFunction(() => localStorage.getItem("_accessToken") === null);
+    expect(await page.evaluate(() => localStorage.getItem("reverie:offline-snapshot"))).toBeNull();
+    await page.context().setOffline(false);
+  }, 120_000);
+});
+
 describe("signed in while the server is down", () => {
   const server = useOwnServer(() => ({}));
 

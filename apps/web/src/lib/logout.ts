@@ -17,6 +17,8 @@ export function logout(): Promise<void> {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    // offline too: the call fails at once and the device signs out (not paused until online)
+    networkMode: "always",
     mutationFn: async () => {
       try {
         await logout();
