@@ -4,6 +4,11 @@ declare const URL: {
   new (url: string, base: string): { origin: string; pathname: string };
 };
 
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
 /** Any origin will do: only whether a path stays on it matters. */
 const BASE = "https://same-origin.invalid";
 
@@ -16,7 +21,7 @@ const BASE = "https://same-origin.invalid";
  */
 export function isSameOriginPath(value: string): boolean {
   if (!value.startsWith("/") || value.startsWith("//")) return false;
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (value.includes("\\") || /\s/.test(value) || [...value].some(isControl)) return false;
   if (!URL.canParse(value, BASE)) return false;
   const url = new URL(value, BASE);
   return url.origin === BASE && url.pathname.startsWith("/") && !url.pathname.startsWith("//");
