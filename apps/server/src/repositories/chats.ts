@@ -77,6 +77,8 @@ const answerState = cachedQuery((db, where: { chatId: number; userId: string; us
         .where("messages.chat_id", "=", where.chatId)
         .where("messages.reply_to", "=", where.userMessageId)
         .where("messages.sender", "=", "model")
+        // a stored "not charged" notice does not count: a retry writes the answer
+        .where("messages.notice", "=", false)
         .as("answer_id"),
     ])
     .where("chats.id", "=", where.chatId)

@@ -145,6 +145,17 @@ export class MessageRepository {
   }
 
   /** The character's answer to a user message, if one was stored already. */
+  /** Deletes the stored notice that stands as a message's answer (a job run again after it failed). */
+  async removeNotice(chatId: number, userMessageId: number): Promise<void> {
+    await this.#db
+      .deleteFrom("messages")
+      .where("chat_id", "=", chatId)
+      .where("reply_to", "=", userMessageId)
+      .where("sender", "=", "model")
+      .where("notice", "=", true)
+      .execute();
+  }
+
   replyTo(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
     return answerOf.first(this.#db, { chatId, userMessageId });
   }

@@ -122,7 +122,10 @@ export class AnswerService {
   async store(job: AnswerJob, fields: AnswerFields): Promise<StoreOutcome> {
     try {
       const answer = await this.#db.transaction().execute(async (trx) => {
-        const message = await new MessageRepository(trx).insertAnswer({
+        const messages = new MessageRepository(trx);
+        // an answer replaces the notice a failed earlier run stored (an admin ran the job again)
+        if (!fields.notice) await messages.removeNotice(job.chatId, job.userMessageId);
+        const message = await messages.insertAnswer({
           ...fields,
           chat_id: job.chatId,
           sender: "model",
