@@ -12,6 +12,12 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
+  it("gives a reply attempt 120 s unless REPLY_DEADLINE_SECONDS says otherwise", () => {
+    expect(loadConfig({}).replyDeadlineMs).toBe(120_000);
+    expect(loadConfig({ REPLY_DEADLINE_SECONDS: "45" }).replyDeadlineMs).toBe(45_000);
+    expect(() => loadConfig({ REPLY_DEADLINE_SECONDS: "0" })).toThrow(/REPLY_DEADLINE_SECONDS/);
+  });
+
   it("switches to Postgres when DATABASE_URL is set", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://app@db:5432/reverie", PORT: "8080" });
     expect(config.database).toEqual({
