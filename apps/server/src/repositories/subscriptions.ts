@@ -41,6 +41,18 @@ export class SubscriptionRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Takes the subscription's row lock for the rest of the transaction (a write that changes
+   * nothing): two transactions that look at one subscription at once then take turns.
+   */
+  async lock(id: number): Promise<void> {
+    await this.#db
+      .updateTable("subscriptions")
+      .set((eb) => ({ id: eb.ref("id") }))
+      .where("id", "=", id)
+      .execute();
+  }
+
   async find(id: number): Promise<SubscriptionRow | undefined> {
     return this.#db.selectFrom("subscriptions").selectAll().where("id", "=", id).executeTakeFirst();
   }

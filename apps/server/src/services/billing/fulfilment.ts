@@ -272,6 +272,9 @@ export class Fulfilment {
     subscription: SubscriptionRow,
     now = new Date(),
   ): Promise<number> {
+    // concurrent lookers take turns, so the second sees the first one's grants (Postgres would
+    // otherwise refuse its insert on the ledger's unique reference and fail the job)
+    await new SubscriptionRepository(trx).lock(subscription.id);
     const start = new Date(subscription.current_period_start);
     const end = new Date(subscription.current_period_end);
     if (await this.#billing.hasLedgerReference(trx, periodReference(subscription.id, end))) return 0;
