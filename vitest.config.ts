@@ -13,6 +13,10 @@ const integration = (database: "sqlite" | "postgres"): TestProjectInlineConfigur
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { groupOrder: 1 },
+    // every file builds its own app on its own database, so the files of a worker may share the
+    // loaded modules: loading the server's module graph once per worker instead of once per file
+    // halves the integration run (decision 49)
+    isolate: false,
   },
 });
 
@@ -23,7 +27,7 @@ export default defineConfig({
     reporters: ["default", "./scripts/vitest-summary-reporter.ts"],
     // Vitest's default (one worker fewer than the cores) is a single worker on CI's two cores, and the
     // integration files wait on databases and timers more than they compute: two at once halve
-    // their wall time there (the browser files still run one at a time, see the e2e project).
+    // their wall time there (so do the browser files, see the e2e project).
     maxWorkers: Math.max(availableParallelism(), 2),
     // node:sqlite prints an ExperimentalWarning in every worker otherwise
     execArgv: ["--disable-warning=ExperimentalWarning"],
@@ -32,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["apps/*/src/**/*.test.ts", "packages/*/src/**/*.test.ts"],
+          include: ["apps/*/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
         },
@@ -57,8 +61,11 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
-          fileParallelism: false,
-          // a group of its own: one worker here, while the budgets may take two
+          // two files at once: a file's browser, server and test runner mostly wait on one another
+          // (about half a core between them), so a second file fills CI's other core; every file
+          // signs up its own accounts and makes its own characters on the shared server
+          maxWorkers: 2,
+          // a group of its own, so the two files are all that run
           sequence: { groupOrder: 3 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -47,7 +47,7 @@ async function swipe(page: Page, direction: "left" | "right") {
 
 const position = (page: Page) => page.getByTestId("lightbox-position").textContent();
 
-describe("a bought gallery pack (issue 20, item 1)", () => {
+describe("a bought gallery pack (decision 37)", () => {
   it("shows its pictures and cover sharp, opens each full size and browses them, also after a reload", async () => {
     const page = await browser.newPage(VIEWPORTS.mobile);
     await signUpAndOpenChat(page, uniqueEmail("pack"));

@@ -170,8 +170,11 @@ describe("an imported card with a real LLM", () => {
     await page.getByTestId("conversation").waitFor();
     requests.length = 0;
     await send(page, "Have you been to the lighthouse lately?");
-    await expect.poll(() => requests.length, { timeout: 30_000 }).toBeGreaterThan(0);
-    const prompt = JSON.stringify(requests.at(-1)?.body);
+    // the reply streams; the memory's extraction request that follows it does not
+    const replyRequests = () =>
+      requests.filter((request) => (request.body as { stream?: boolean }).stream === true);
+    await expect.poll(() => replyRequests().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const prompt = JSON.stringify(replyRequests().at(-1)?.body);
     expect(prompt).toContain("Cape Ferro");
   });
 });

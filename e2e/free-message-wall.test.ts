@@ -20,7 +20,7 @@ async function hitTheWall(page: Page, email: string, text: string) {
   expect(await composer(page).inputValue()).toBe(text);
 }
 
-describe("the free-message wall (issue 20, item 2)", () => {
+describe("the free-message wall (decision 37)", () => {
   it("counts the free messages down in the chat and warns before they run out", async () => {
     const page = await browser.newPage();
     const email = uniqueEmail("wall-count");

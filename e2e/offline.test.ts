@@ -76,8 +76,11 @@ async function chatsAgain(page: Page, replies: number) {
   expect(await page.getByTestId("offline-notice").count()).toBe(0);
 }
 
-/** A handful a second at most, and in fact far fewer: the retries back off. */
-const MAX_REQUESTS_IN_5_S = 10;
+/**
+ * A handful a second at most, and in fact far fewer: the retries back off. The count includes the
+ * one-time loads of the screen's lazy chunks (seven since the memory panel's), which are not retried.
+ */
+const MAX_REQUESTS_IN_5_S = 12;
 
 describe("signed in without a connection", () => {
   it("opens offline on the kept chats, read-only, sends a handful of requests, and resumes online", async () => {

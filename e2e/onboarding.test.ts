@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OidcServer, startOidcServer } from "../apps/server/test/helpers/oidc-server.ts";
 import {
   arrangeAccount,
   continueWithGoogle,
@@ -9,6 +10,7 @@ import {
 } from "./support/browser.ts";
 import { buildCharacter } from "./support/characters.ts";
 import { storedReplies, uniqueEmail } from "./support/chat.ts";
+import { useOwnServer } from "./support/server.ts";
 
 const browser = useBrowser();
 const PASSWORD = "onboard-pass-1";
@@ -220,17 +222,6 @@ describe("onboarding in the browser", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
-  it("a social sign-up from /register (source=signup) is offered the onboarding too", async () => {
-    const page = await browser.newPage();
-    await skipOverlays(page, { gender: "female" });
-    await page.goto("/register");
-    await continueWithGoogle(page);
-    await page.waitForURL((url) => url.pathname === "/onboarding");
-    await page.getByTestId("onboarding").waitFor();
-    // the lead's source is spent
-    expect(await page.evaluate(() => localStorage.getItem("source"))).toBeNull();
-  });
-
   it("a sign-up with a stored returnUrl goes there instead", async () => {
     const page = await browser.newPage();
     await skipOverlays(page, { gender: "female" });
@@ -242,5 +233,36 @@ describe("onboarding in the browser", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL((url) => url.pathname === "/chat/2");
     await page.getByTestId("conversation").waitFor();
+  });
+});
+
+// The shared server's Google is one account, which accounts.test.ts signs in with: a server of its
+// own, with a provider of its own, makes this Google account a new one whichever file runs first.
+describe("onboarding after a social sign-up", () => {
+  let oidc: OidcServer;
+  beforeAll(async () => {
+    oidc = await startOidcServer();
+    oidc.signInAs({ sub: "onboarding-google-1", email: uniqueEmail("onboard-google"), name: "Onboarding" });
+  });
+  afterAll(async () => {
+    await oidc?.stop();
+  });
+  // started after the provider it is pointed at, and stopped before it
+  const server = useOwnServer((port) => ({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    GOOGLE_CLIENT_ID: "reverie-e2e",
+    GOOGLE_CLIENT_SECRET: "reverie-e2e-secret",
+    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+  }));
+
+  it("a social sign-up from /register (source=signup) is offered the onboarding too", async () => {
+    const page = await browser.newPage();
+    await skipOverlays(page, { gender: "female" });
+    await page.goto(`${server.base()}/register`);
+    await continueWithGoogle(page);
+    await page.waitForURL((url) => url.pathname === "/onboarding");
+    await page.getByTestId("onboarding").waitFor();
+    // the lead's source is spent
+    expect(await page.evaluate(() => localStorage.getItem("source"))).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ async function chatThroughTheSocket(page: Page, baseURL: string) {
     if (response.url().includes("/ws/v2") && response.status() !== 101)
       refusedSockets.push(response.status());
   });
-  await signUpAndOpenChat(page, uniqueEmail("anywhere"), { baseURL });
+  await signUpAndOpenChat(page, uniqueEmail("anywhere"), { baseURL, byForm: true });
   await page.getByText("Online", { exact: true }).first().waitFor();
   const before = await storedReplies(page).count();
   await send(page, "Hello from another address!");

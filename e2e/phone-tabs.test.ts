@@ -104,6 +104,7 @@ describe("tabs on a 375 px phone", () => {
         }),
       )
       .toBe(true);
-    expect(await list.getAttribute("data-overflow-start")).toBe("true");
+    // the fade follows the list's scroll events, a frame after the scroll itself
+    await expect.poll(() => list.getAttribute("data-overflow-start")).toBe("true");
   });
 });

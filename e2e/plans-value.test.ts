@@ -4,7 +4,7 @@ import { signUpAndOpenChat, uniqueEmail } from "./support/chat.ts";
 
 const browser = useBrowser();
 
-describe("/plans says what each plan and package gives (issue 20, item 4)", () => {
+describe("/plans says what each plan and package gives (decision 37)", () => {
   it("shows each plan's tokens as they are granted, and every package's value per token", async () => {
     const page = await browser.newPage(VIEWPORTS.mobile);
     await signUpAndOpenChat(page, uniqueEmail("plans"));

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { makeAdmin, signUp } from "./support/admin.ts";
+import { makeAdmin } from "./support/admin.ts";
 import { asPerson, hide, useBrowser } from "./support/browser.ts";
-import { send, signUpAndOpenChat, storedReplies, uniqueEmail } from "./support/chat.ts";
+import { send, signUpAndOpenChat, signUpByForm, storedReplies, uniqueEmail } from "./support/chat.ts";
 import { queryDatabase } from "./support/database.ts";
 import { useOwnServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
@@ -62,7 +62,7 @@ describe("session replay", () => {
     const secretLine = "my secret kite festival plan 7731";
 
     // signing up (email and password typed on a recorded page), then a chat
-    await signUpAndOpenChat(page, email, { baseURL: base() });
+    await signUpAndOpenChat(page, email, { baseURL: base(), byForm: true });
     await until(uploads.rrwebLoaded, "the recorder to load on the chat page");
     await send(page, secretLine);
     await page.getByTestId("message-text").filter({ hasText: secretLine }).waitFor();
@@ -109,7 +109,7 @@ describe("session replay", () => {
     await asPerson(page);
     const uploads = watchUploads(page);
     const email = uniqueEmail("optout");
-    await signUpAndOpenChat(page, email, { baseURL: base() });
+    await signUpAndOpenChat(page, email, { baseURL: base(), byForm: true });
     await page.goto(`${base()}/settings`);
     const choice = page.getByTestId("session-replay-choice");
     await choice.waitFor();
@@ -139,7 +139,7 @@ describe("session replays in the admin console", () => {
     await asPerson(member);
     const memberEmail = uniqueEmail("replayed-member");
     const secretLine = "a private note about lanterns 4412";
-    await signUpAndOpenChat(member, memberEmail, { baseURL: base() });
+    await signUpAndOpenChat(member, memberEmail, { baseURL: base(), byForm: true });
     await send(member, secretLine);
     await member.getByTestId("message-text").filter({ hasText: secretLine }).waitFor();
     await storedReplies(member).nth(1).waitFor({ timeout: 30_000 });
@@ -163,7 +163,7 @@ describe("session replays in the admin console", () => {
     const operator = await browser.newPage();
     await asPerson(operator);
     const operatorEmail = uniqueEmail("replay-operator");
-    await signUp(operator, operatorEmail, base());
+    await signUpByForm(operator, operatorEmail, { baseURL: base(), password: "secret-pass" });
     await makeAdmin(operatorEmail, server.sqlitePath());
     await operator.goto(`${base()}/admin/system?tab=replays`);
     const row = operator.getByTestId("admin-replay").filter({ hasText: memberId }).first();

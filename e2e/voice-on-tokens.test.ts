@@ -5,7 +5,7 @@ import { buyTokens, tokenCount } from "./support/payments.ts";
 
 const browser = useBrowser();
 
-describe("voice bought with tokens (issue 20, item 3; decision 35)", () => {
+describe("voice bought with tokens (decision 35)", () => {
   it("a free user with tokens listens for 5 tokens, and asking for a voice message gets one", async () => {
     const page = await browser.newPage();
     await signUpAndOpenChat(page, uniqueEmail("voice-tokens"));

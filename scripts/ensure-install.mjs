@@ -1,5 +1,6 @@
 // Installs dependencies when they are missing or older than package-lock.json, so that
-// `npm start` and `npm test` work on a fresh clone. Runs on whatever Node the machine has;
+// `npm start` and `npm test` work on a fresh clone. It installs with `npm ci`: exactly what the
+// lock file records, and the lock file is never rewritten, so a fresh run leaves `git status` clean. Runs on whatever Node the machine has;
 // everything after it runs on the Node 24 that the `node` devDependency pins.
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -16,7 +17,7 @@ const upToDate =
   statSync(installedMarker).mtimeMs >= statSync(lockFile).mtimeMs;
 
 if (!upToDate) {
-  console.log("Installing dependencies (npm install)…");
-  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  console.log("Installing dependencies (npm ci)…");
+  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

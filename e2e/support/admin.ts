@@ -3,21 +3,16 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { skipOverlays } from "./browser.ts";
+import { signUpByApi } from "./chat.ts";
 
 const exec = promisify(execFile);
 
 /**
- * Signs up by the form (password `secret-pass`), overlays skipped: on the shared server, or on the
- * server at `baseURL`.
+ * Signs up (password `secret-pass`, by the API: signUpByApi), overlays skipped: on the shared
+ * server, or on the server at `baseURL`.
  */
 export async function signUp(page: Page, email: string, baseURL = "") {
-  await skipOverlays(page, { gender: "female" });
-  await page.goto(`${baseURL}/register`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForFunction(() => localStorage.getItem("_accessToken") !== null);
+  await signUpByApi(page, email, { baseURL, password: "secret-pass" });
 }
 
 /**

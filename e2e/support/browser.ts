@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { withDatabase } from "./database.ts";
 import { until } from "./wait.ts";
 
@@ -10,7 +10,10 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** One Debian Chromium per test file; each test gets a fresh context (empty localStorage). */
+/**
+ * One Debian Chromium per test file; each test gets a fresh context (empty localStorage), closed
+ * when the test ends so that its pages stop polling and animating while the next tests run.
+ */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -23,8 +26,11 @@ export function useBrowser() {
     console.log(`e2e: ${browser.browserType().name()} ${browser.version()} (${CHROMIUM_PATH})`);
   });
 
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
   });
 
@@ -45,7 +51,8 @@ export function useBrowser() {
       });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // two files run at once on CI's two cores: a sign-up's password hash can take longer than 15 s there
+      page.setDefaultTimeout(30_000);
       return page;
     },
   };

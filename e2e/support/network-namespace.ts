@@ -38,10 +38,24 @@ export async function createNetworkNamespace(chromium: string): Promise<NetworkN
   const subnet = 1 + (Number(id) % 250);
   const hostAddress = `10.213.${subnet}.1`;
   const nsAddress = `10.213.${subnet}.2`;
+  // IPv6 stays off inside the namespace: its link-local address would finish duplicate address
+  // detection after Chromium started, and Chromium answers such a change with ERR_NETWORK_CHANGED
+  const noIpv6 = (device: string) => [
+    "netns",
+    "exec",
+    name,
+    "sysctl",
+    "-q",
+    "-w",
+    `net.ipv6.conf.${device}.disable_ipv6=1`,
+  ];
   const steps: string[][] = [
     ["netns", "add", name],
+    noIpv6("all"),
+    noIpv6("default"),
     ["link", "add", hostSide, "type", "veth", "peer", "name", nsSide],
     ["link", "set", nsSide, "netns", name],
+    noIpv6(nsSide),
     ["addr", "add", `${hostAddress}/30`, "dev", hostSide],
     ["link", "set", hostSide, "up"],
     ["-n", name, "addr", "add", `${nsAddress}/30`, "dev", nsSide],
@@ -57,6 +71,7 @@ export async function createNetworkNamespace(chromium: string): Promise<NetworkN
   };
   try {
     for (const step of steps) await run("ip", step);
+    await linkIsUp(name, nsSide);
     const chromiumPath = path.join(dir, "chromium-in-namespace");
     await writeFile(chromiumPath, `#!/bin/sh\nexec ip netns exec ${name} ${chromium} "$@"\n`);
     await chmod(chromiumPath, 0o755);
@@ -65,4 +80,14 @@ export async function createNetworkNamespace(chromium: string): Promise<NetworkN
     await remove();
     throw error;
   }
+}
+
+/** Waits until the namespace's end of the pair carries traffic, so Chromium starts on a settled network. */
+async function linkIsUp(namespace: string, device: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { stdout } = await run("ip", ["-n", namespace, "-o", "link", "show", device]);
+    if (/state UP/.test(stdout)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the link ${device} in ${namespace} did not come up`);
 }

@@ -12,10 +12,17 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../src/app.ts";
 import { prepareData } from "../src/bootstrap.ts";
 import { loadConfig } from "../src/config.ts";
+import { loadTokenCounter } from "../src/providers/llm/prompt/tokens.ts";
+import { prepareModerationRules } from "../src/providers/moderation/index.ts";
 
 const config = loadConfig();
 const { database, storage } = await prepareData(config, { info() {} });
 const app = await buildApp({ config, database, storage }, { logger: false });
+// as main.ts does before it listens: the rules' tables are built before the first message
+prepareModerationRules();
+// the tokenizer a real model's prompt is counted with loads once, at the first reply (~0.3 s of
+// CPU): start-up, not a message's cost, so it is loaded before the measured messages
+if (config.llm.baseUrl) await loadTokenCounter();
 const address = await app.listen({ host: "127.0.0.1", port: 0 });
 
 // every sample wakes the event loop: at 1 ms the monitor alone cost ~30 ms of CPU a second of

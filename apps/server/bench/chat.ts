@@ -31,12 +31,13 @@ import {
   type BenchReport,
   type BenchTarget,
   formatTable,
+  latencyCells,
   ms,
   type Summary,
   summarize,
   verdict,
 } from "./lib.ts";
-import { serverStats, startServer, stopServer } from "./server-process.ts";
+import { serverEnv, serverStats, startServer, stopServer } from "./server-process.ts";
 
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 50);
 const MESSAGES_PER_USER = Number(process.env.BENCH_CHAT_MESSAGES ?? 20);
@@ -63,18 +64,22 @@ const UPSTREAM_CHUNKS = [
   " our",
   " talk.",
 ];
+/** The model's answer to the memory extraction (structured output, decision 45): nothing to remember. */
+const MEMORY_ANSWER = JSON.stringify({ facts: [] });
 const REPLY_TIMEOUT_MS = 30_000;
 const PUBLIC_URL = "http://reverie.bench";
-/** Issue 9: server CPU per chat message, and the latency the server adds (ms). */
+/** Bench target (BENCHMARKS.md): server CPU per chat message, and the latency the server adds (ms). */
 const TARGETS = { cpuMsPerMessage: 3, p50: 5, p99: 20 };
 /** Messages per user on the Postgres setups: the three setups stay within about 3 minutes. */
 const POSTGRES_MESSAGES_PER_USER = 8;
 /** What bench/README.md found dominates the CPU per message, for a missed target. */
 const CHAT_NOTES =
-  "Where the server's CPU goes per message (bench/README.md, chat): the per-message work is small by now " +
-  "(12 statements, compiled once; one rule check of the message, one per streamed update, one of the " +
-  "finished reply); most of what remains is fixed cost per event-loop wake-up on this shared 2-core VM: a " +
-  "message wakes the server ~15 times (the POST, the model's answer and each of its 12 chunks), each with " +
+  "Where the server's CPU goes per message (bench/README.md, chat): 26 statements, compiled once (the POST 7; " +
+  "the reply job 14, with the character's memory, the forgettings and the day's llm_usage row; the `remember` " +
+  "job 4, its claim and completion included), one rule check of the message, one per streamed update, one of " +
+  "the finished reply, and the memory extraction's request to the model (~0.8 ms of CPU through fetch); much " +
+  "of the rest is fixed cost per event-loop wake-up on this shared 2-core VM: a message wakes the server ~17 " +
+  "times (the POST, the model's answer and each of its 12 chunks, the remember job and its answer), each with " +
   "cold caches: a 13-chunk stream alone costs ~1.3 ms of CPU where the same bytes in one write cost 0.23 ms, " +
   "and a rule check ~0.1–0.4 ms in the server against 0.02–0.04 ms in a tight loop. On Postgres every step is " +
   "a round trip to a server on the same two cores: `typing` now leaves right after the POST's commit, so it " +
@@ -92,7 +97,7 @@ interface UpstreamRecord {
 /**
  * A local OpenAI-compatible server speaking the real SSE protocol with a known schedule. It finds
  * the tag of the user's newest message in the prompt and records when the request arrived and
- * when the first token left.
+ * when the first token left. A request without `stream: true` gets a whole JSON completion at once.
  */
 async function startFakeUpstream() {
   const records = new Map<string, UpstreamRecord>();
@@ -105,6 +110,14 @@ async function startFakeUpstream() {
       model: "bench-model",
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     })}\n\n`;
+
+  const completion = (id: number, content: string) => ({
+    id: `chatcmpl-bench${id}`,
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "bench-model",
+    choices: [{ index: 0, message: { role: "assistant", content }, logprobs: null, finish_reason: "stop" }],
+  });
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const requestAt = performance.now();
@@ -119,7 +132,15 @@ async function startFakeUpstream() {
       const id = ++requests;
       const body = JSON.parse(Buffer.concat(parts).toString("utf8")) as {
         messages: { role: string; content: string }[];
+        stream?: boolean;
       };
+      if (body.stream !== true) {
+        // the one unstreamed request of a chat: the memory extraction after each reply, answered
+        // at once as a model would for the bench's message, which tells nothing about the user
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(completion(id, MEMORY_ANSWER)));
+        return;
+      }
       const newest = body.messages.findLast((message) => message.role === "user")?.content ?? "";
       const tag = /\[(u\d+ m\d+)\]/.exec(newest)?.[1];
       setTimeout(() => {
@@ -367,7 +388,7 @@ interface ChatSetup {
 }
 
 /**
- * The setups issue 9 asks about: SQLite with the in-process queue and events (the default), then
+ * The setups the bench measures: SQLite with the in-process queue and events (the default), then
  * Postgres when DATABASE_URL is set, and Postgres with BullMQ and Redis pub/sub when REDIS_URL is
  * set too. The last two send fewer messages each, so the three stay within about 3 minutes.
  */
@@ -405,29 +426,25 @@ export async function runChatBench(): Promise<BenchReport[]> {
 async function runChatSetup(setup: ChatSetup): Promise<BenchReport> {
   const upstream = await startFakeUpstream();
   const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: setup.postgresUrl });
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": a V8 CPU profile of the server, to see where time goes
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-    // a CPU profile of the server over the measured messages only (chat-server.ts)
-    ...(process.env.BENCH_CPU_PROFILE ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE } : {}),
-    NODE_ENV: "production",
-    // the embedded test checkout and one signing secret for every process (production refuses both unset)
-    ALLOW_TEST_CHECKOUT: "true",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-    LOG_LEVEL: "silent",
-    // each simulated user signs up from an address of its own, told by X-Forwarded-For
-    TRUST_PROXY: "loopback",
-    PUBLIC_URL,
-    SEED_MEDIA: "false",
-    LLM_BASE_URL: upstream.baseUrl,
-    LLM_MODEL: "bench-model",
-    ...benchDatabase.env,
-    // BullMQ keys of its own: another database's workers on the same Redis would take its jobs
-    ...(setup.redisUrl
-      ? { REDIS_URL: setup.redisUrl, JOB_QUEUE_PREFIX: `reverie-bench-${randomBytes(6).toString("hex")}` }
-      : {}),
-  };
+  const env = serverEnv(
+    {
+      // a CPU profile of the server over the measured messages only (chat-server.ts)
+      ...(process.env.BENCH_CPU_PROFILE ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE } : {}),
+      LOG_LEVEL: "silent",
+      // each simulated user signs up from an address of its own, told by X-Forwarded-For
+      TRUST_PROXY: "loopback",
+      PUBLIC_URL,
+      SEED_MEDIA: "false",
+      LLM_BASE_URL: upstream.baseUrl,
+      LLM_MODEL: "bench-model",
+      ...benchDatabase.env,
+      // BullMQ keys of its own: another database's workers on the same Redis would take its jobs
+      ...(setup.redisUrl
+        ? { REDIS_URL: setup.redisUrl, JOB_QUEUE_PREFIX: `reverie-bench-${randomBytes(6).toString("hex")}` }
+        : {}),
+    },
+    { nodeOptions: true },
+  );
   const config = loadConfig(env);
   const { messagesPerUser } = setup;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -529,11 +546,7 @@ async function runChatSetup(setup: ChatSetup): Promise<BenchReport> {
       ],
       rows.map(({ label, summary, target }) => [
         label,
-        String(summary.count),
-        ms(summary.p50),
-        ms(summary.p90),
-        ms(summary.p99),
-        ms(summary.max),
+        ...latencyCells(summary),
         target ? latencyVerdict(summary) : "(info)",
       ]),
     );

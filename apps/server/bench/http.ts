@@ -11,7 +11,7 @@ import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
 import type { RecordedAnswer } from "./bare-server.ts";
 import { type BenchReport, type BenchTarget, formatTable, verdict } from "./lib.ts";
 import type { Load, LoadResult } from "./load-client.ts";
-import { serverStats, startServer, stopServer } from "./server-process.ts";
+import { serverEnv, serverStats, startServer, stopServer } from "./server-process.ts";
 
 const CONNECTIONS = 50;
 /** Each server is loaded this many times, 1 s each, alternating with the other: noise on the shared machine hits both alike. */
@@ -162,18 +162,15 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 export async function runHttpBench(): Promise<BenchReport> {
   const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: process.env.DATABASE_URL });
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-    NODE_ENV: "production",
-    // the embedded test checkout and one signing secret for every process (production refuses both unset)
-    ALLOW_TEST_CHECKOUT: "true",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://reverie.bench",
-    SEED_MEDIA: "false",
-    ...benchDatabase.env,
-  };
+  const env = serverEnv(
+    {
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "http://reverie.bench",
+      SEED_MEDIA: "false",
+      ...benchDatabase.env,
+    },
+    { nodeOptions: true },
+  );
   let app: Awaited<ReturnType<typeof startServer>> | undefined;
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   let client: Awaited<ReturnType<typeof startLoadClient>> | undefined;

@@ -25,6 +25,15 @@ export function summarize(samples: readonly number[]): Summary {
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "-");
 
+/** A latency row's cells: how many samples, then p50, p90, p99 and max in ms. */
+export const latencyCells = (summary: Summary): string[] => [
+  String(summary.count),
+  ms(summary.p50),
+  ms(summary.p90),
+  ms(summary.p99),
+  ms(summary.max),
+];
+
 /** Left-aligned first column, right-aligned numbers, two spaces between columns. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, column) =>

@@ -12,7 +12,7 @@ import { STORAGE_KEYS } from "@reverie/shared";
 import lighthouse from "lighthouse";
 import { type BrowserContext, chromium } from "playwright-core";
 import { type BenchReport, formatTable, ms } from "./lib.ts";
-import { startServer, stopServer } from "./server-process.ts";
+import { serverEnv, startServer, stopServer } from "./server-process.ts";
 
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 100, cls: 0.05 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
@@ -137,17 +137,14 @@ async function signUp(address: string): Promise<string> {
 export async function runLighthouseBench(): Promise<BenchReport> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reverie-lighthouse-"));
   const userDataDir = await mkdtemp(path.join(tmpdir(), "reverie-lighthouse-chromium-"));
-  const { child, address } = await startServer({
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production",
-    // the embedded test checkout and one signing secret for every process (production refuses both unset)
-    ALLOW_TEST_CHECKOUT: "true",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    // the seeded media, rendered once into the repository's data folder as `npm start` does
-    MEDIA_DIR: path.join(repoRoot, "data", "media"),
-  });
+  const { child, address } = await startServer(
+    serverEnv({
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      // the seeded media, rendered once into the repository's data folder as `npm start` does
+      MEDIA_DIR: path.join(repoRoot, "data", "media"),
+    }),
+  );
   let browser: BrowserContext | undefined;
   try {
     const debuggingPort = 9300 + Math.floor(Math.random() * 500);

@@ -16,7 +16,7 @@ import { STORAGE_KEYS } from "@reverie/shared";
 import { chromium, type Page } from "playwright-core";
 import { chatIdOf, seedLongChat } from "../../../e2e/support/long-chat.ts";
 import { type BenchReport, formatTable, ms, percentile } from "./lib.ts";
-import { startServer, stopServer } from "./server-process.ts";
+import { serverEnv, startServer, stopServer } from "./server-process.ts";
 
 const MESSAGES = Number(process.env.BENCH_LONG_CHAT_MESSAGES ?? 1_000);
 /** One notch of a mouse wheel, and how often the bench turns it: a brisk, steady scroll (~6,000 px/s). */
@@ -178,17 +178,14 @@ async function replyAtTheBottom(page: Page, viewport: string): Promise<PhaseRun>
 export async function runLongChatScrollBench(): Promise<BenchReport> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "reverie-long-chat-"));
   const webDist = process.env.BENCH_WEB_DIST_DIR;
-  const { child, address } = await startServer({
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production",
-    // the embedded test checkout and one signing secret for every process (production refuses both unset)
-    ALLOW_TEST_CHECKOUT: "true",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    MEDIA_DIR: path.join(repoRoot, "data", "media"),
-    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
-  });
+  const { child, address } = await startServer(
+    serverEnv({
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      MEDIA_DIR: path.join(repoRoot, "data", "media"),
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
+    }),
+  );
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-dev-shm-usage"],

@@ -1,6 +1,6 @@
 /**
  * The moderation rules' cost (decision 13): they read every chat message, and while a reply
- * streams, the reply so far before each `update`. Targets (issue 9's 3 ms of CPU per chat message
+ * streams, the reply so far before each `update`. Targets (the bench's 3 ms of CPU per chat message
  * leaves them a small share): ≤ 0.25 ms for a short message, ≤ 1.5 ms for a 4,000-character reply.
  * Timed in this process with `performance.now()` over many classifications after a warm-up.
  */
@@ -14,7 +14,7 @@ import { type BenchReport, type BenchTarget, formatTable, ms, verdict } from "./
 
 const TARGET_SHORT_MS = 0.25;
 const TARGET_LONG_MS = 1.5;
-/** Issue 19's bound for a short message, language detection and its context included. */
+/** Decision 33's bound for a short message, language detection and its context included. */
 const TARGET_CONTEXT_MS = 1;
 
 const SHORT = [

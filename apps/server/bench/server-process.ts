@@ -5,6 +5,34 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
 
+/**
+ * What every bench runs the app with: production, with the embedded test checkout and one signing
+ * secret for every process (production refuses both unset).
+ */
+export const BENCH_APP_ENV = {
+  NODE_ENV: "production",
+  ALLOW_TEST_CHECKOUT: "true",
+  AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+} as const;
+
+/**
+ * A bench server's environment: PATH, BENCH_SERVER_NODE_OPTIONS as its NODE_OPTIONS when asked
+ * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": a V8 CPU profile of the server, to see where time
+ * goes), BENCH_APP_ENV, then `env`.
+ */
+export function serverEnv(
+  env: Record<string, string>,
+  options: { nodeOptions?: boolean } = {},
+): Record<string, string> {
+  const nodeOptions = options.nodeOptions ? process.env.BENCH_SERVER_NODE_OPTIONS : undefined;
+  return {
+    PATH: process.env.PATH ?? "",
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+    ...BENCH_APP_ENV,
+    ...env,
+  };
+}
+
 /** The app as `npm start` runs it, in a child process; resolves once it listens. */
 export async function startServer(
   env: Record<string, string>,

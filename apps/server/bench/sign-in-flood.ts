@@ -11,8 +11,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
-import { type BenchReport, type BenchTarget, formatTable, ms, summarize, verdict } from "./lib.ts";
-import { serverStats, startServer, stopServer } from "./server-process.ts";
+import {
+  type BenchReport,
+  type BenchTarget,
+  formatTable,
+  latencyCells,
+  ms,
+  summarize,
+  verdict,
+} from "./lib.ts";
+import { serverEnv, serverStats, startServer, stopServer } from "./server-process.ts";
 
 const FLOOD_SIZE = Number(process.env.BENCH_FLOOD_SIZE ?? 300);
 /** the page (SPA fallback), a static script, the health check */
@@ -104,15 +112,7 @@ function probeRows(
       target: `≤ ${TARGET_P99_MS} ms`,
       met,
     });
-    return [
-      `${route} (${phase})`,
-      String(summary.count),
-      ms(summary.p50),
-      ms(summary.p90),
-      ms(summary.p99),
-      ms(summary.max),
-      verdict(met),
-    ];
+    return [`${route} (${phase})`, ...latencyCells(summary), verdict(met)];
   });
 }
 
@@ -120,21 +120,18 @@ export async function runSignInFloodBench(): Promise<BenchReport> {
   const benchDatabase = await createScratchDatabase({ name: "bench", postgresUrl: process.env.DATABASE_URL });
   const webDir = await mkdtemp(path.join(tmpdir(), "reverie-bench-web-"));
   await writeWebApp(webDir);
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-    NODE_ENV: "production",
-    // the embedded test checkout and one signing secret for every process (production refuses both unset)
-    ALLOW_TEST_CHECKOUT: "true",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://reverie.bench",
-    SEED_MEDIA: "false",
-    // the flood's clients are told apart by X-Forwarded-For, as behind a reverse proxy on this machine
-    TRUST_PROXY: "loopback",
-    WEB_DIST_DIR: webDir,
-    ...benchDatabase.env,
-  };
+  const env = serverEnv(
+    {
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "http://reverie.bench",
+      SEED_MEDIA: "false",
+      // the flood's clients are told apart by X-Forwarded-For, as behind a reverse proxy on this machine
+      TRUST_PROXY: "loopback",
+      WEB_DIST_DIR: webDir,
+      ...benchDatabase.env,
+    },
+    { nodeOptions: true },
+  );
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(env);

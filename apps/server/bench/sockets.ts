@@ -19,6 +19,7 @@ import { DiskMediaStorage } from "../src/media/storage.ts";
 import { MemoryEventBus } from "../src/realtime/bus.ts";
 import { createScratchDatabase } from "../test/helpers/scratch-database.ts";
 import { type BenchReport, formatTable, verdict } from "./lib.ts";
+import { BENCH_APP_ENV } from "./server-process.ts";
 import type { ClientCommand, ClientReport } from "./socket-clients.ts";
 
 const TARGET_SOCKETS = 20_000;
@@ -95,9 +96,7 @@ async function measureSockets(): Promise<BenchReport> {
   const count = Math.min(TARGET_SOCKETS, limit - RESERVED_DESCRIPTORS);
   const scratch = await createScratchDatabase({ name: "bench_sockets" });
   const config = loadConfig({
-    NODE_ENV: "production",
-    ALLOW_TEST_CHECKOUT: "true",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+    ...BENCH_APP_ENV,
     LOG_LEVEL: "silent",
     ...scratch.env,
   });

@@ -41,6 +41,7 @@ import { anonymousChatRoutes } from "./routes/anonymous-chats.ts";
 import { attributionRoutes } from "./routes/attribution.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bundleRoutes } from "./routes/bundles.ts";
+import { chatGreetingRoutes } from "./routes/chat-greetings.ts";
 import { chatRoutes } from "./routes/chats.ts";
 import { customCardRoutes } from "./routes/custom-cards.ts";
 import { customImageRoutes } from "./routes/custom-images.ts";
@@ -50,6 +51,7 @@ import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { privateMediaRoutes } from "./routes/media-private.ts";
+import { memoryRoutes } from "./routes/memory.ts";
 import { messageReportRoutes } from "./routes/message-reports.ts";
 import { modelRoutes } from "./routes/models.ts";
 import { paymentNotificationRoutes } from "./routes/payment-notifications.ts";
@@ -229,6 +231,8 @@ export async function buildApp(
         chats: services.chats,
         voice: services.voice,
       });
+      await api.register(memoryRoutes, { accounts: services.accounts, memory: services.memory });
+      await api.register(chatGreetingRoutes, { accounts: services.accounts, greetings: services.greetings });
       await api.register(messageReportRoutes, {
         accounts: services.accounts,
         reports: services.messageReports,
@@ -247,17 +251,25 @@ export async function buildApp(
         customImages: services.customImages,
       });
       // the admin console (decision 0029): every route behind requireRole
+      const { admin } = services;
       await api.register(adminMeRoutes, { accounts: services.accounts });
-      await api.register(auditLogRoutes, { accounts: services.accounts, audit: services.admin.audit });
-      await api.register(adminUserRoutes, { accounts: services.accounts, ...services.admin });
+      await api.register(auditLogRoutes, { accounts: services.accounts, audit: admin.audit });
+      await api.register(adminUserRoutes, {
+        accounts: services.accounts,
+        users: admin.users,
+        billing: admin.billing,
+        bans: admin.bans,
+        roles: admin.roles,
+        accountData: admin.accountData,
+      });
       await api.register(adminDashboardRoutes, {
         accounts: services.accounts,
-        dashboard: services.adminConsole.dashboard,
+        dashboard: admin.dashboard,
       });
       await api.register(adminPaymentRoutes, {
         accounts: services.accounts,
-        records: services.adminConsole.paymentRecords,
-        refunds: services.adminConsole.refunds,
+        records: admin.paymentRecords,
+        refunds: admin.refunds,
       });
       await api.register(adminSystemRoutes, {
         accounts: services.accounts,
@@ -271,14 +283,19 @@ export async function buildApp(
           warnings,
           payments: services.paymentProviders,
           jobs: services.jobs,
-          audit: services.admin.audit,
+          audit: admin.audit,
+          llmUsage: admin.llmUsage,
         }),
-        replays: services.adminConsole.replays,
+        replays: admin.replays,
       });
-      await api.register(adminCatalogRoutes, { accounts: services.accounts, ...services.adminCatalog });
-      await api.register(adminCatalogUploadRoutes, { accounts: services.accounts, ...services.adminCatalog });
-      await api.register(adminBundleContentRoutes, { accounts: services.accounts, ...services.adminCatalog });
-      await api.register(adminModerationRoutes, { accounts: services.accounts, ...services.adminModeration });
+      await api.register(adminCatalogRoutes, { accounts: services.accounts, catalog: admin.catalog });
+      await api.register(adminCatalogUploadRoutes, { accounts: services.accounts, uploads: admin.uploads });
+      await api.register(adminBundleContentRoutes, { accounts: services.accounts, contents: admin.contents });
+      await api.register(adminModerationRoutes, {
+        accounts: services.accounts,
+        moderation: admin.moderation,
+        evaluation: admin.evaluation,
+      });
     },
     { prefix: "/api" },
   );

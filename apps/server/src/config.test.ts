@@ -18,6 +18,36 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ REPLY_DEADLINE_SECONDS: "0" })).toThrow(/REPLY_DEADLINE_SECONDS/);
   });
 
+  it("reads the model's context, reply length, temperature, stop strings and author's note depth (decision 46)", () => {
+    expect(loadConfig({}).llm).toMatchObject({ contextTokens: 8192, maxTokens: 300, authorsNoteDepth: 4 });
+    expect(loadConfig({}).llm.temperature).toBeUndefined();
+    expect(loadConfig({}).llm.stop).toBeUndefined();
+    const llm = loadConfig({
+      LLM_CONTEXT_TOKENS: "32768",
+      LLM_MAX_TOKENS: "512",
+      LLM_TEMPERATURE: "0.9",
+      LLM_STOP: '["\\nUser:", "</s>"]',
+      LLM_AUTHORS_NOTE_DEPTH: "0",
+    }).llm;
+    expect(llm).toMatchObject({
+      contextTokens: 32768,
+      maxTokens: 512,
+      temperature: 0.9,
+      authorsNoteDepth: 0,
+    });
+    expect(llm.stop).toEqual(["\nUser:", "</s>"]);
+    expect(() => loadConfig({ LLM_STOP: "User:" })).toThrow(/LLM_STOP must be a JSON list/);
+    expect(() => loadConfig({ LLM_STOP: '[""]' })).toThrow(/LLM_STOP/);
+    expect(() => loadConfig({ LLM_TEMPERATURE: "2.5" })).toThrow(/LLM_TEMPERATURE must be from 0 to 2/);
+    expect(() => loadConfig({ LLM_CONTEXT_TOKENS: "lots" })).toThrow(
+      /LLM_CONTEXT_TOKENS must be a whole number/,
+    );
+    expect(() => loadConfig({ LLM_MAX_TOKENS: "5000" })).toThrow(/at most half the context/);
+    expect(loadConfig({}).llm.systemMessages).toBe("anywhere");
+    expect(loadConfig({ LLM_SYSTEM_MESSAGES: "first" }).llm.systemMessages).toBe("first");
+    expect(() => loadConfig({ LLM_SYSTEM_MESSAGES: "never" })).toThrow(/LLM_SYSTEM_MESSAGES must be/);
+  });
+
   it("switches to Postgres when DATABASE_URL is set", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://app@db:5432/reverie", PORT: "8080" });
     expect(config.database).toEqual({

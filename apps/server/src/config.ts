@@ -143,6 +143,64 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /** the model's context window in tokens: the prompt gets what is left after the reply (decision 46) */
+  LLM_CONTEXT_TOKENS: z.coerce
+    .number({ message: "LLM_CONTEXT_TOKENS must be a whole number of tokens, like 8192" })
+    .int("LLM_CONTEXT_TOKENS must be a whole number of tokens, like 8192")
+    .min(1024, "LLM_CONTEXT_TOKENS must be at least 1024")
+    .max(2_000_000)
+    .default(8192),
+  /** the longest reply, in tokens (sent as max_tokens) */
+  LLM_MAX_TOKENS: z.coerce
+    .number({ message: "LLM_MAX_TOKENS must be a whole number of tokens, like 300" })
+    .int("LLM_MAX_TOKENS must be a whole number of tokens, like 300")
+    .min(16, "LLM_MAX_TOKENS must be at least 16")
+    .max(200_000)
+    .default(300),
+  /** sent only when set; otherwise the server's default applies */
+  LLM_TEMPERATURE: z.coerce
+    .number({ message: "LLM_TEMPERATURE must be a number from 0 to 2, like 0.8" })
+    .min(0, "LLM_TEMPERATURE must be from 0 to 2")
+    .max(2, "LLM_TEMPERATURE must be from 0 to 2")
+    .optional(),
+  /** stop strings: a JSON list of texts, e.g. ["\nUser:", "</s>"] */
+  LLM_STOP: z
+    .string()
+    .transform((value, context) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = undefined;
+      }
+      const list = typeof parsed === "string" ? [parsed] : parsed;
+      if (
+        !Array.isArray(list) ||
+        list.length === 0 ||
+        list.length > 16 ||
+        !list.every((item) => typeof item === "string" && item.length > 0)
+      ) {
+        context.addIssue({
+          code: "custom",
+          message:
+            'LLM_STOP must be a JSON list of 1 to 16 non-empty texts, e.g. ["\\nUser:", "</s>"] (OpenAI\'s own API takes at most 4)',
+        });
+        return z.NEVER;
+      }
+      return list as string[];
+    })
+    .optional(),
+  /** "first" folds every system message but the first into user messages, for strict chat templates */
+  LLM_SYSTEM_MESSAGES: z
+    .enum(["anywhere", "first"], { message: 'LLM_SYSTEM_MESSAGES must be "anywhere" or "first"' })
+    .default("anywhere"),
+  /** how many messages from the end of the conversation the author's note goes (0: after the last) */
+  LLM_AUTHORS_NOTE_DEPTH: z.coerce
+    .number({ message: "LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages, like 4" })
+    .int("LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages, like 4")
+    .min(0, "LLM_AUTHORS_NOTE_DEPTH must be 0 or more")
+    .max(1000)
+    .default(4),
   IMAGE_PROVIDER: z.enum(["procedural", "automatic1111", "openai"]).default("procedural"),
   IMAGE_BASE_URL: z.url().optional(),
   IMAGE_API_KEY: z.string().optional(),
@@ -313,6 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  VEROTEL_CONTROL_CENTER_USERNAME and VEROTEL_CONTROL_CENTER_PASSWORD go together",
     );
   }
+  if (values.LLM_MAX_TOKENS > values.LLM_CONTEXT_TOKENS / 2) {
+    throw new Error(
+      `Invalid configuration:\n  LLM_MAX_TOKENS: ${values.LLM_MAX_TOKENS} leaves too little of LLM_CONTEXT_TOKENS (${values.LLM_CONTEXT_TOKENS}) for the prompt: keep it at most half the context`,
+    );
+  }
   if (values.JOB_QUEUE === "bullmq" && !values.REDIS_URL) {
     throw new Error("Invalid configuration:\n  JOB_QUEUE: bullmq needs REDIS_URL");
   }
@@ -344,7 +407,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: values.REDIS_URL,
     seed: { onStart: values.SEED_ON_START, media: values.SEED_MEDIA },
     email: { smtpUrl: values.SMTP_URL, from: values.EMAIL_FROM },
-    llm: { baseUrl: values.LLM_BASE_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL },
+    llm: {
+      baseUrl: values.LLM_BASE_URL,
+      apiKey: values.LLM_API_KEY,
+      model: values.LLM_MODEL,
+      contextTokens: values.LLM_CONTEXT_TOKENS,
+      maxTokens: values.LLM_MAX_TOKENS,
+      temperature: values.LLM_TEMPERATURE,
+      stop: values.LLM_STOP,
+      authorsNoteDepth: values.LLM_AUTHORS_NOTE_DEPTH,
+      systemMessages: values.LLM_SYSTEM_MESSAGES,
+    },
     image: {
       provider: values.IMAGE_PROVIDER,
       baseUrl: values.IMAGE_BASE_URL,

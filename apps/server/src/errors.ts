@@ -1,3 +1,6 @@
+/** What a banned account is told, by the API and by the socket. */
+export const ACCOUNT_BANNED_MESSAGE = "This account is banned.";
+
 /** An expected failure with an HTTP status and a machine-readable code. Services throw these. */
 export class AppError extends Error {
   readonly statusCode: number;

@@ -1,6 +1,8 @@
 import { buildApp } from "./app.ts";
 import { prepareData } from "./bootstrap.ts";
 import { loadConfigOrExit } from "./config.ts";
+import { prepareTokenCounter } from "./providers/llm/index.ts";
+import { prepareModerationRules } from "./providers/moderation/index.ts";
 
 const config = loadConfigOrExit();
 const pretty = process.stdout.isTTY && config.env !== "production";
@@ -25,5 +27,7 @@ async function stop(signal: string) {
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
+prepareModerationRules();
+await prepareTokenCounter(config.llm);
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Reverie is running at ${config.publicUrl}`);

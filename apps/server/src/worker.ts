@@ -2,8 +2,8 @@ import pino from "pino";
 import { prepareData } from "./bootstrap.ts";
 import { loadConfigOrExit, productionWarnings } from "./config.ts";
 import { createImageProvider } from "./providers/image/index.ts";
-import { createLlmProvider } from "./providers/llm/index.ts";
-import { createModerationClassifier } from "./providers/moderation/index.ts";
+import { createLlmProvider, prepareTokenCounter } from "./providers/llm/index.ts";
+import { createModerationClassifier, prepareModerationRules } from "./providers/moderation/index.ts";
 import { createTtsProvider } from "./providers/tts/index.ts";
 import { createEventBus } from "./realtime/redis-bus.ts";
 import { createEmailSender } from "./services/email/create-email-sender.ts";
@@ -33,6 +33,8 @@ const services = createServices({
   moderation: createModerationClassifier(config.moderation),
   log,
 });
+prepareModerationRules();
+await prepareTokenCounter(config.llm);
 services.jobs.start();
 log.info({ queue: config.jobQueue.kind }, "worker started");
 

@@ -72,7 +72,7 @@ export const ONBOARDING_SOURCES: Record<OnboardingVariant, string> = {
 };
 
 /**
- * Limits of custom characters, character cards and generated pictures (issue 11). Here, not in
+ * Limits of custom characters, character cards and generated pictures (decision 23). Here, not in
  * schemas/custom.ts, so the web app takes them without loading zod (decision 0016).
  */
 export const CUSTOM_LIMITS = {
@@ -90,14 +90,14 @@ export const CUSTOM_LIMITS = {
 /**
  * What one picture made on /generate_image costs, in tokens: the price the web app shows before the
  * first request (every POST /api/custom/images answers the price it charged). The server's billing
- * catalogue (`costs.imageGeneration`) charges the same.
+ * price list (`costs.imageGeneration`) charges the same.
  */
 export const IMAGE_GENERATION_PRICE_TOKENS = 5;
 
 /**
  * What one chat message costs in tokens once a free-plan user's free messages are used up, and
  * what one voice message costs a free-plan user (decision 35; Premium includes both). The web app
- * shows them in the chat; the server's billing catalogue (`costs.message`, `costs.voiceMessage`)
+ * shows them in the chat; the server's price list (`costs.message`, `costs.voiceMessage`)
  * charges the same.
  */
 export const MESSAGE_PRICE_TOKENS = 1;
@@ -114,7 +114,7 @@ export const SESSION_REPLAY = {
   maxUploadIntervalMs: 60_000,
 } as const;
 
-/** Who may use the admin console (issue 13, decision 0029): moderators read, admins also change. */
+/** Who may use the admin console (decision 29): moderators read, admins also change. */
 export const ROLES = ["user", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

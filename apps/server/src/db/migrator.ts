@@ -20,6 +20,10 @@ import * as adminCatalog from "./migrations/0017_admin_catalog.ts";
 import * as moderationEvidence from "./migrations/0018_moderation_evidence.ts";
 import * as privatePhotoCaption from "./migrations/0019_private_photo_caption.ts";
 import * as jobBootsAndNotices from "./migrations/0020_job_boots_and_notices.ts";
+import * as characterMemory from "./migrations/0021_character_memory.ts";
+import * as characterCanon from "./migrations/0022_character_canon.ts";
+import * as llmUsage from "./migrations/0024_llm_usage.ts";
+import * as memoryForgetting from "./migrations/0025_memory_forgetting.ts";
 
 /** Every migration, in order. Listed explicitly so no file-system scan is needed at run time. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +47,10 @@ const migrations: Record<string, Migration> = {
   "0018_moderation_evidence": moderationEvidence,
   "0019_private_photo_caption": privatePhotoCaption,
   "0020_job_boots_and_notices": jobBootsAndNotices,
+  "0021_character_memory": characterMemory,
+  "0022_character_canon": characterCanon,
+  "0024_llm_usage": llmUsage,
+  "0025_memory_forgetting": memoryForgetting,
 };
 
 /** Postgres: "schema … does not exist" (invalid_schema_name). */

@@ -1,4 +1,4 @@
-import type { Gender, MediaKind } from "@reverie/shared";
+import type { Gender, MediaKind, MemoryKind } from "@reverie/shared";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
@@ -36,6 +36,8 @@ export interface CharactersTable {
   paid_tokens: number | null;
   /** set while an admin keeps a catalog character out of the public catalog (its chats go on) */
   hidden_at: string | null;
+  /** the character's canon sheet, JSON (lib/canon-sheet.ts, decision 44); null on rows from before */
+  canon: string | null;
 }
 
 export interface BundlesTable {
@@ -208,6 +210,44 @@ export interface MessageVoicesTable {
   /** storage key of the audio file, once ready */
   storage_key: string | null;
   updated_at: string;
+}
+
+/** One fact a character remembers of a user (decision 45). */
+export interface MemoriesTable {
+  id: Generated<number>;
+  user_id: string;
+  character_id: number;
+  kind: MemoryKind;
+  /** what the fact is about, as the user would name it ("" when nothing in particular) */
+  subject: string;
+  text: string;
+  /** YYYY-MM-DD */
+  date: string | null;
+  created_at: Generated<string>;
+  updated_at: string;
+}
+
+/** A subject (or, null, everything) a user had a character forget, as of a message (decision 45). */
+export interface MemoryForgettingsTable {
+  id: Generated<number>;
+  user_id: string;
+  character_id: number;
+  subject: string | null;
+  up_to_message_id: number;
+  created_at: Generated<string>;
+}
+
+/** The tokens a model server reported for one model on one UTC day (decision 48). */
+export interface LlmUsageTable {
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  model: string;
+  /** replies whose usage the server reported */
+  replies: Generated<number>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  /** replies the server sent no usage for: their tokens are not counted, nor estimated */
+  unreported: Generated<number>;
 }
 
 export interface TokenLedgerTable {
@@ -424,6 +464,9 @@ export interface Database {
   chats: ChatsTable;
   messages: MessagesTable;
   message_voices: MessageVoicesTable;
+  memories: MemoriesTable;
+  memory_forgettings: MemoryForgettingsTable;
+  llm_usage: LlmUsageTable;
   token_ledger: TokenLedgerTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESSION_THRESHOLD_BYTES } from "../plugins/compression.ts";
+import { COMPRESSION_THRESHOLD_BYTES } from "./negotiation.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -1,5 +1,11 @@
 export type ContentEncoding = "br" | "gzip" | "identity";
 
+/**
+ * Smaller answers gain too little to be worth a Content-Encoding: below it the cache keeps the
+ * identity copy only, and plugins/compression.ts compresses nothing smaller.
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 /** Ties go to the smaller encoding. */
 const PREFERENCE: readonly ContentEncoding[] = ["br", "gzip", "identity"];
 const MEMO_LIMIT = 256;

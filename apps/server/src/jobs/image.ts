@@ -10,7 +10,7 @@ import type { GeneratedImage, ImageProvider } from "../providers/image/types.ts"
 import type { JobHandler } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { AnswerFields, AnswerService, ImageJob } from "../services/answers.ts";
-import { CATALOGUE } from "../services/billing/catalogue.ts";
+import { PRICE_LIST } from "../services/billing/price-list.ts";
 import { lookForCharacter } from "../services/character-looks.ts";
 import { answerUserMessage } from "./answer.ts";
 import { imageCaption } from "./image-captions.ts";
@@ -90,7 +90,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
           media_key: key,
           video_duration: null,
           locked: true,
-          price_tokens: CATALOGUE.costs.unlockPrivateImage,
+          price_tokens: PRICE_LIST.costs.unlockPrivateImage,
         }
       : { type: "image", media_key: key, video_duration: null, locked: false, price_tokens: null };
   }
@@ -118,7 +118,7 @@ export function imageJobHandler(deps: ImageDependencies): JobHandler<ImageJob> {
       media_key: key,
       video_duration: video.durationSeconds,
       locked: true,
-      price_tokens: CATALOGUE.costs.unlockPrivateVideo,
+      price_tokens: PRICE_LIST.costs.unlockPrivateVideo,
     };
   }
 

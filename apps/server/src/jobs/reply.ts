@@ -51,6 +51,7 @@ export function replyJobHandler(deps: ReplyDependencies): JobHandler<ReplyJob> {
           voiceNote: job.voiceNote !== undefined,
           // the deadline or a shutdown closes the model's stream
           ...(jobContext.signal ? { signal: jobContext.signal } : {}),
+          deadlineAt: jobContext.deadlineAt,
         };
 
         // the reply is judged with the chat so far and the character it speaks as

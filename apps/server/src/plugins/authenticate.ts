@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { UnauthorizedError } from "../errors.ts";
-import { ACCOUNT_BANNED_MESSAGE, type AccountService, type RequestContext } from "../services/accounts.ts";
+import { ACCOUNT_BANNED_MESSAGE, UnauthorizedError } from "../errors.ts";
+import type { AccountService, RequestContext } from "../services/accounts.ts";
 
 export interface SignedInAccount {
   userId: string;

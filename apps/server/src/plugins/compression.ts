@@ -1,12 +1,10 @@
 import { constants } from "node:zlib";
 import compress from "@fastify/compress";
 import type { FastifyInstance } from "fastify";
+import { COMPRESSION_THRESHOLD_BYTES } from "../http-cache/negotiation.ts";
 
 /** Text worth compressing: JSON, HTML, CSS, JavaScript, SVG. Pictures, video and audio are compressed already. */
 const COMPRESSIBLE = /^(?:application\/(?:json|javascript|manifest\+json)|text\/|image\/svg\+xml)/;
-
-/** Smaller answers gain too little to be worth a Content-Encoding. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Compresses answers of 1 KB or more (JSON, the SPA's index.html) with brotli or gzip, whichever

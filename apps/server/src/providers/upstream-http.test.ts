@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPort } from "../../test/helpers/fake-upstream.ts";
 import { apiRoot, UpstreamCall } from "./upstream-http.ts";
 
 class ProviderError extends Error {
@@ -89,12 +90,7 @@ describe("UpstreamCall", () => {
   });
 
   it("makes a refused connection retryable", async () => {
-    const closed = createServer();
-    closed.listen(0, "127.0.0.1");
-    await once(closed, "listening");
-    const port = (closed.address() as AddressInfo).port;
-    closed.close();
-    await once(closed, "close");
+    const port = await closedPort();
     const call = new UpstreamCall({
       where: "nobody",
       timeoutMs: 5_000,

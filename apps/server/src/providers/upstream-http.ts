@@ -23,7 +23,7 @@ export function apiRoot(baseUrl: string): string {
 /** The provider's error class, made from a message and whether the same request may succeed later. */
 export type UpstreamErrorFactory = (
   message: string,
-  options: { retryable: boolean; cause?: unknown },
+  options: { retryable: boolean; cause?: unknown; retryAfterMs?: number | undefined },
 ) => Error;
 
 export interface UpstreamCallOptions {
@@ -72,7 +72,10 @@ export class UpstreamFailures {
   }
 
   /** The provider's error, marked as made here. */
-  error(message: string, options: { retryable: boolean; cause?: unknown }): Error {
+  error(
+    message: string,
+    options: { retryable: boolean; cause?: unknown; retryAfterMs?: number | undefined },
+  ): Error {
     const error = this.#options.error(message, options);
     this.#ownErrors.add(error);
     return error;
@@ -118,6 +121,7 @@ export class UpstreamCall {
       const message = (this.#options.errorMessage ?? upstreamMessage)(text, response.statusText);
       throw this.#failures.error(`${this.#options.where} answered HTTP ${response.status}: ${message}`, {
         retryable: isRetryableStatus(response.status),
+        retryAfterMs: retryAfterMs(response.status, response.headers.get("retry-after")),
       });
     }
     return response;
@@ -158,6 +162,23 @@ export class UpstreamCall {
     this.#options.signal?.removeEventListener("abort", this.#stopOnCallerAbort);
     this.#controller.abort();
   }
+}
+
+/**
+ * How long a 429 or 503 answer asks the client to wait, in ms, from its `Retry-After` header:
+ * delay-seconds ("120") or an HTTP-date ("Fri, 27 Nov 2026 23:00:00 GMT", a date already past
+ * is 0); undefined for other statuses, no header, or a value that is neither.
+ */
+export function retryAfterMs(status: number, header: string | string[] | null | undefined, now = Date.now()) {
+  if (status !== 429 && status !== 503) return undefined;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // an HTTP-date always names its weekday or month in letters; Date.parse would also take "1.5"
+  if (!/[a-z]/i.test(value)) return undefined;
+  // asctime's form names no zone, and HTTP dates are all GMT
+  const at = Date.parse(/\b(?:GMT|UTC)\b|[+-]\d{4}$/i.test(value) ? value : `${value} GMT`);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** 408 (timeout), 425, 429 (rate limit) and 5xx may succeed later; other 4xx will not. */

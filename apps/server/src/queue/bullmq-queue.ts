@@ -1,6 +1,7 @@
 import { Job, Queue, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import type { Database, JobRow } from "../db/schema.ts";
 import type { ComponentStatus } from "../lib/health-check.ts";
 import { type JobIdentity, JobRepository } from "../repositories/jobs.ts";
@@ -9,14 +10,27 @@ import {
   DEFAULT_JOB_CONCURRENCY,
   DEFAULT_SHUTDOWN_GRACE_MS,
   defaultBackoffMs,
+  type FailureHook,
   failForGood,
+  failureHook,
   failureReason,
+  insertJob,
   type JobHandler,
+  type JobKindOf,
   type JobLog,
   type JobQueue,
+  type JobSchemas,
+  type PayloadOf,
+  parseStoredPayload,
   type QueueInspection,
+  type RegisteredJob,
   RunningAttempts,
+  readPayload,
+  registerHandler,
+  retryDelayMs,
   runAttempt,
+  type SettledOptions,
+  schemaOf,
 } from "./job-queue.ts";
 
 /** The BullMQ queue every instance sharing a database uses (keys: `<prefix>:jobs:…`). */
@@ -35,7 +49,9 @@ const DISPATCH_BATCH = 100;
 /** How long a handed-over row waits for an attempt to start before it is handed over again. */
 const HAND_OVER_LEASE_MS = 10 * 60_000;
 
-export interface BullMqQueueOptions {
+export interface BullMqQueueOptions<Jobs extends JobSchemas> {
+  /** the kinds this queue runs, with their payloads' schemas */
+  kinds: Jobs;
   redisUrl: string;
   /** Redis key prefix; one per database: a worker only runs the jobs of its own database */
   prefix?: string;
@@ -70,12 +86,13 @@ const REDIS_CHECK_TIMEOUT_MS = 1_000;
  * lease runs out); a second hand-over is deduplicated by the id.
  * Workers record each attempt's outcome on the row, which also makes failure hooks run once.
  */
-export class BullMqJobQueue implements JobQueue {
+export class BullMqJobQueue<Jobs extends JobSchemas> implements JobQueue<Jobs> {
   readonly #db: Kysely<Database>;
   readonly #dialect: "sqlite" | "postgres";
   readonly #outbox: JobRepository;
+  readonly #kinds: Jobs;
   readonly #handlers = new Map<string, JobHandler<unknown>>();
-  readonly #options: Required<Omit<BullMqQueueOptions, "log" | "instance">> & Pick<BullMqQueueOptions, "log">;
+  readonly #options: SettledOptions<BullMqQueueOptions<Jobs>>;
   /** this start of this process (queue/boot.ts), recorded on the rows whose attempts run here */
   readonly #boot: string;
   readonly #attempts = new RunningAttempts();
@@ -91,10 +108,11 @@ export class BullMqJobQueue implements JobQueue {
   readonly #inFlight = new Set<Promise<void>>();
   #closed = false;
 
-  constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: BullMqQueueOptions) {
+  constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: BullMqQueueOptions<Jobs>) {
     this.#db = db;
     this.#dialect = dialect;
     this.#outbox = new JobRepository(db, dialect);
+    this.#kinds = options.kinds;
     this.#options = {
       redisUrl: options.redisUrl,
       prefix: options.prefix ?? "reverie",
@@ -153,22 +171,21 @@ export class BullMqJobQueue implements JobQueue {
     }
   }
 
-  register<Payload>(kind: string, handler: JobHandler<Payload>): void {
-    this.#handlers.set(kind, handler as JobHandler<unknown>);
+  register<K extends JobKindOf<Jobs>>(kind: K, handler: JobHandler<PayloadOf<Jobs, K>>): void {
+    registerHandler(this.#kinds, this.#handlers, kind, handler);
   }
 
-  async enqueue(kind: string, payload: unknown, options: { db?: Kysely<Database>; delayMs?: number } = {}) {
-    const handler = this.#handlers.get(kind);
-    if (!handler) throw new Error(`no handler for job kind ${kind}`);
+  async enqueue<K extends JobKindOf<Jobs>>(
+    kind: K,
+    payload: z.input<Jobs[K]>,
+    options: { db?: Kysely<Database>; delayMs?: number } = {},
+  ) {
     const db = options.db ?? this.#db;
-    const id = await new JobRepository(db, this.#dialect).insert(
-      {
-        kind,
-        payload: JSON.stringify(payload),
-        maxAttempts: handler.maxAttempts,
-        runAt: Date.now() + (options.delayMs ?? 0),
-      },
-      { holdUntilCommit: db.isTransaction },
+    const id = await insertJob(
+      new JobRepository(db, this.#dialect),
+      this.#handlers,
+      { kind, payload, delayMs: options.delayMs },
+      db.isTransaction,
     );
     this.#track(this.#handOverOnceCommitted(id, db.isTransaction), "could not hand a job to the queue");
     return id;
@@ -185,7 +202,10 @@ export class BullMqJobQueue implements JobQueue {
       lockDuration: this.#options.lockMs,
       stalledInterval: this.#options.stalledCheckMs,
       maxStalledCount: 2,
-      settings: { backoffStrategy: (attemptsMade: number) => this.#options.backoffMs(attemptsMade) },
+      settings: {
+        backoffStrategy: (attemptsMade: number, _type?: string, error?: Error) =>
+          retryDelayMs(error, attemptsMade, this.#options.backoffMs),
+      },
     });
     this.#worker.on("error", (error) => this.#options.log?.error({ err: error }, "job worker error"));
     // failures BullMQ decides without running our processor (a job whose workers kept dying)
@@ -267,11 +287,12 @@ export class BullMqJobQueue implements JobQueue {
     if (row?.status === "queued") await this.#handOver([row]);
   }
 
-  async #handOver(rows: readonly JobRow[]): Promise<void> {
+  async #handOver(rows: readonly JobRow[], options: { markedAlready?: boolean } = {}): Promise<void> {
     await this.#queue.addBulk(
       rows.map((row) => ({
         name: row.kind,
-        data: JSON.parse(row.payload) as unknown,
+        // a payload that is not JSON goes as its text: its attempt refuses it and fails the job
+        data: parseStoredPayload(row.payload),
         opts: {
           jobId: `job-${row.id}-${row.run_at}`,
           attempts: row.max_attempts,
@@ -282,6 +303,7 @@ export class BullMqJobQueue implements JobQueue {
         },
       })),
     );
+    if (options.markedAlready) return;
     await this.#outbox.markDispatched(
       rows.map((row) => row.id),
       Date.now(),
@@ -325,7 +347,15 @@ export class BullMqJobQueue implements JobQueue {
     const found = (await pipeline.exec()) ?? [];
     const lost = running.filter((_, index) => found[index]?.[1] === 0);
     for (let start = 0; start < lost.length; start += DISPATCH_BATCH) {
-      await this.#handOver(lost.slice(start, start + DISPATCH_BATCH));
+      const batch = lost.slice(start, start + DISPATCH_BATCH);
+      // marked before BullMQ has them: these rows are still held by the attempt Redis lost, and a
+      // worker that took the new job before the mark would leave it alone as that attempt's copy
+      await this.#outbox.markDispatched(
+        batch.map((row) => row.id),
+        Date.now(),
+        this.#options.handOverLeaseMs,
+      );
+      await this.#handOver(batch, { markedAlready: true });
     }
     if (lost.length > 0)
       this.#options.log?.error({ jobs: lost.map((row) => row.id) }, "handed over again the jobs Redis lost");
@@ -352,7 +382,6 @@ export class BullMqJobQueue implements JobQueue {
 
   async #process(job: Job, token: string | undefined): Promise<void> {
     const row = jobIdentity(job);
-    const handler = this.#handlers.get(job.name);
     const attempt = job.attemptsMade + 1;
     const leaseUntil = Date.now() + this.#options.handOverLeaseMs;
     // a job that already ended is not run again (its worker died after recording the end)
@@ -367,8 +396,15 @@ export class BullMqJobQueue implements JobQueue {
     }
     const result = await this.#attempts.track((controller) =>
       runAttempt(
-        handler,
-        { row, id: row.id, kind: job.name, payload: job.data, attempt, maxAttempts: job.opts.attempts ?? 1 },
+        this.#registered(job.name),
+        {
+          row,
+          id: row.id,
+          kind: job.name,
+          payload: () => job.data as unknown,
+          attempt,
+          maxAttempts: job.opts.attempts ?? 1,
+        },
         this.#outbox,
         this.#options.log,
         controller,
@@ -392,8 +428,30 @@ export class BullMqJobQueue implements JobQueue {
     const final = error.name === "UnrecoverableError" || job.attemptsMade >= (job.opts.attempts ?? 1);
     // the processor recorded its own final failures already, so this finds nothing left to do
     if (row && final) {
-      const failed = { row, id: row.id, kind: job.name, payload: job.data as unknown };
-      await failForGood(this.#handlers.get(job.name), failed, error, this.#outbox, this.#options.log);
+      const failed = { row, id: row.id, kind: job.name };
+      await failForGood(this.#failureHook(job), failed, error, this.#outbox, this.#options.log);
+    }
+  }
+
+  #registered(kind: string): RegisteredJob {
+    return { schema: schemaOf(this.#kinds, kind), handler: this.#handlers.get(kind) };
+  }
+
+  /** The failure hook of a job BullMQ failed by itself: none when its payload cannot be read. */
+  #failureHook(job: Job): FailureHook | undefined {
+    const { schema, handler } = this.#registered(job.name);
+    if (!schema || !handler) return undefined;
+    try {
+      return failureHook(
+        handler,
+        readPayload(job.name, schema, () => job.data as unknown),
+      );
+    } catch (error) {
+      this.#options.log?.error(
+        { err: error, kind: job.name },
+        "a failed job's payload is not valid: no failure hook",
+      );
+      return undefined;
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import type { Database, JobRow } from "../db/schema.ts";
 import type { ComponentStatus } from "../lib/health-check.ts";
 import { type JobIdentity, JobRepository } from "../repositories/jobs.ts";
@@ -14,6 +15,45 @@ export interface JobContext {
    * period: stop work (close streams) at once. The attempt ends then whether or not the handler does.
    */
   signal?: AbortSignal;
+  /** when the handler's deadline aborts the attempt (epoch ms), for work that plans its waits */
+  deadlineAt?: number;
+}
+
+/**
+ * Registers a handler for a kind of the registry: the payloads it is given have passed the kind's
+ * schema. A kind the registry lacks is refused (nothing could read its payloads).
+ */
+export function registerHandler<Jobs extends JobSchemas, K extends JobKindOf<Jobs>>(
+  kinds: Jobs,
+  handlers: Map<string, JobHandler<unknown>>,
+  kind: K,
+  handler: JobHandler<PayloadOf<Jobs, K>>,
+): void {
+  if (!Object.hasOwn(kinds, kind)) throw new Error(`job kind ${kind} is not in the queue's registry`);
+  handlers.set(kind, handler as JobHandler<unknown>);
+}
+
+/**
+ * Writes the row of a job of a registered kind (as many attempts as its handler allows, due after
+ * `delayMs`) through `jobs`, the repository of the caller's transaction or the queue's; its id.
+ */
+export async function insertJob(
+  jobs: JobRepository,
+  handlers: ReadonlyMap<string, JobHandler<unknown>>,
+  job: { kind: string; payload: unknown; delayMs?: number | undefined },
+  holdUntilCommit: boolean,
+): Promise<number> {
+  const handler = handlers.get(job.kind);
+  if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+  return jobs.insert(
+    {
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      maxAttempts: handler.maxAttempts,
+      runAt: Date.now() + (job.delayMs ?? 0),
+    },
+    { holdUntilCommit },
+  );
 }
 
 export interface JobHandler<Payload> {
@@ -29,15 +69,31 @@ export interface JobHandler<Payload> {
   onFailed?(payload: Payload, error: unknown): Promise<void>;
 }
 
+/**
+ * The jobs a queue runs: each kind with the schema its payload passes when a job is read, before
+ * its handler runs. The queue knows no job itself; the app gives it its registry
+ * (services/job-registry.ts).
+ */
+export type JobSchemas = Readonly<Record<string, z.ZodType>>;
+
+/** The kinds of a registry. */
+export type JobKindOf<Jobs extends JobSchemas> = keyof Jobs & string;
+
+/** What a handler of `kind` receives: the payload as its schema reads it. */
+export type PayloadOf<Jobs extends JobSchemas, K extends keyof Jobs> = z.output<Jobs[K]>;
+
 /** Where slow work goes: durable, retried, and finished even when a worker dies mid-way. */
-export interface JobQueue {
-  /** Adds a job; pass the transaction to add it together with the rows it belongs to. */
-  enqueue(
-    kind: string,
-    payload: unknown,
+export interface JobQueue<Jobs extends JobSchemas> {
+  /**
+   * Adds a job of a registered kind with the payload its schema takes; pass the transaction to add
+   * it together with the rows it belongs to.
+   */
+  enqueue<K extends JobKindOf<Jobs>>(
+    kind: K,
+    payload: z.input<Jobs[K]>,
     options?: { db?: Kysely<Database>; delayMs?: number },
   ): Promise<number>;
-  register<Payload>(kind: string, handler: JobHandler<Payload>): void;
+  register<K extends JobKindOf<Jobs>>(kind: K, handler: JobHandler<PayloadOf<Jobs, K>>): void;
   start(): void;
   /**
    * Stops taking jobs and waits for running ones, at most `graceMs` (default 5 s): then their
@@ -75,9 +131,16 @@ export interface Attempt {
   row: number | JobIdentity;
   id: number;
   kind: string;
-  payload: unknown;
+  /** reads the stored payload (JSON text the database queue parses; BullMQ's data); may throw */
+  payload: () => unknown;
   attempt: number;
   maxAttempts: number;
+}
+
+/** A kind as one queue knows it: the schema of its payload and the handler registered for it. */
+export interface RegisteredJob {
+  schema: z.ZodType | undefined;
+  handler: JobHandler<unknown> | undefined;
 }
 
 export type AttemptOutcome =
@@ -95,6 +158,51 @@ export class JobDeadlineError extends Error {
   constructor(deadlineMs: number) {
     super(`the attempt did not finish within its deadline of ${Math.round(deadlineMs / 1000)} s`);
     this.name = "JobDeadlineError";
+  }
+}
+
+/**
+ * A job's stored payload does not pass its kind's schema (or is not JSON): no attempt can fix it,
+ * so the job fails at once, its handler never called, not even its failure hook (it would be
+ * given a payload it cannot read).
+ */
+export class InvalidJobPayloadError extends Error {
+  readonly retryable = false;
+  constructor(kind: string, reason: string) {
+    super(`the payload of this ${kind} job is not valid: ${reason}`);
+    this.name = "InvalidJobPayloadError";
+  }
+}
+
+/** The payload as the kind's schema reads it; an InvalidJobPayloadError when it cannot. */
+export function readPayload(kind: string, schema: z.ZodType, read: () => unknown): unknown {
+  let stored: unknown;
+  try {
+    stored = read();
+  } catch (error) {
+    throw new InvalidJobPayloadError(kind, failureReason(error));
+  }
+  const parsed = schema.safeParse(stored);
+  if (!parsed.success) {
+    const reason = parsed.error.issues
+      .map((issue) => `${issue.path.join(".") || "(payload)"}: ${issue.message}`)
+      .join("; ");
+    throw new InvalidJobPayloadError(kind, reason);
+  }
+  return parsed.data;
+}
+
+/** The schema of a kind of the registry; undefined for a kind it does not have. */
+export function schemaOf(kinds: JobSchemas, kind: string): z.ZodType | undefined {
+  return Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
+}
+
+/** Parses a stored payload, or keeps the text as it is (then its schema refuses it when it is read). */
+export function parseStoredPayload(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -144,26 +252,33 @@ export class RunningAttempts {
  * attempt may fix is returned for the queue to schedule it; the final one fails the job for good.
  */
 export async function runAttempt(
-  handler: JobHandler<unknown> | undefined,
+  job: RegisteredJob,
   attempt: Attempt,
   jobs: JobRepository,
   log: JobLog | undefined,
   controller: AbortController = new AbortController(),
 ): Promise<AttemptOutcome> {
+  const { handler, schema } = job;
   const lastAttempt = attempt.attempt >= attempt.maxAttempts;
   const { signal } = controller;
   const deadlineMs = handler?.deadlineMs;
+  const startedAt = Date.now();
   const deadline =
     deadlineMs === undefined
       ? undefined
       : setTimeout(() => controller.abort(new JobDeadlineError(deadlineMs)), deadlineMs);
+  /** the failure hook, once the payload has been read as its schema says */
+  let onFailed: FailureHook | undefined;
   try {
-    if (!handler) throw new Error(`no handler for job kind ${attempt.kind}`);
-    const run = handler.run(attempt.payload, {
+    if (!handler || !schema) throw new Error(`no handler for job kind ${attempt.kind}`);
+    const payload = readPayload(attempt.kind, schema, attempt.payload);
+    onFailed = failureHook(handler, payload);
+    const run = handler.run(payload, {
       jobId: attempt.id,
       attempt: attempt.attempt,
       lastAttempt,
       signal,
+      ...(deadlineMs === undefined ? {} : { deadlineAt: startedAt + deadlineMs }),
     });
     // the attempt ends when its signal is aborted, even if the handler does not listen to it (a
     // late result is harmless: answers are stored once)
@@ -178,13 +293,25 @@ export async function runAttempt(
       return { outcome: "abandoned" };
     }
     if (!lastAttempt && !isPermanentFailure(error) && handler) return { outcome: "retry", error };
-    await failForGood(handler, attempt, error, jobs, log);
+    await failForGood(onFailed, attempt, error, jobs, log);
     return { outcome: "failed", error };
   } finally {
     clearTimeout(deadline);
   }
   await jobs.complete(attempt.id);
   return { outcome: "done" };
+}
+
+/** What runs after a job's final failure, with its payload already read. */
+export type FailureHook = (error: unknown) => Promise<void>;
+
+/** The handler's failure hook for this payload, if it has one. */
+export function failureHook(
+  handler: JobHandler<unknown> | undefined,
+  payload: unknown,
+): FailureHook | undefined {
+  const onFailed = handler?.onFailed;
+  return onFailed ? (error) => onFailed.call(handler, payload, error) : undefined;
 }
 
 /** Rejects with the signal's reason once it is aborted. */
@@ -201,20 +328,31 @@ function aborted(signal: AbortSignal): Promise<never> {
  * again) must not refund or notify twice.
  */
 export async function failForGood(
-  handler: JobHandler<unknown> | undefined,
-  job: Pick<Attempt, "row" | "id" | "kind" | "payload">,
+  onFailed: FailureHook | undefined,
+  job: Pick<Attempt, "row" | "id" | "kind">,
   error: unknown,
   jobs: JobRepository,
   log: JobLog | undefined,
 ): Promise<void> {
   if (!(await jobs.failOnce(job.row, failureReason(error)))) return;
   log?.error({ err: error, jobId: job.id, kind: job.kind }, "job failed for good");
-  await handler?.onFailed?.(job.payload, error).catch((hookError: unknown) => {
+  await onFailed?.(error).catch((hookError: unknown) => {
     log?.error({ err: hookError, jobId: job.id, kind: job.kind }, "job failure hook failed");
   });
 }
 
-export interface DatabaseQueueOptions {
+/**
+ * A queue's options as it keeps them: every setting filled in with its default, `log` still
+ * optional, and `kinds` and `instance` kept apart.
+ */
+export type SettledOptions<Options extends { log?: JobLog | undefined }> = Required<
+  Omit<Options, "log" | "instance" | "kinds">
+> &
+  Pick<Options, "log">;
+
+export interface DatabaseQueueOptions<Jobs extends JobSchemas> {
+  /** the kinds this queue runs, with their payloads' schemas */
+  kinds: Jobs;
   pollMs?: number;
   /**
    * how long a claimed job is reserved; renewed while it runs, so a job is taken again only after
@@ -241,6 +379,24 @@ const CLAIM_BATCH = 8;
 /** Wait before the next try: 0.5 s, 1 s, 2 s … up to 30 s. */
 export const defaultBackoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
 
+/** The longest a server's Retry-After holds a job back; a longer ask is cut to this. */
+export const MAX_RETRY_AFTER_DELAY_MS = 5 * 60_000;
+
+/**
+ * Wait before the next try: the backoff, or longer when the error carries how long the server
+ * asked to be left alone (`retryAfterMs`, from a 429 or 503's Retry-After; decision 48).
+ */
+export function retryDelayMs(
+  error: unknown,
+  attempt: number,
+  backoffMs: (attempt: number) => number,
+): number {
+  const backoff = backoffMs(attempt);
+  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  if (typeof asked !== "number" || !Number.isFinite(asked)) return backoff;
+  return Math.max(backoff, Math.min(asked, MAX_RETRY_AFTER_DELAY_MS));
+}
+
 /** An error that says retrying cannot help (a rejected API key, an unknown model) ends the job at once. */
 export function isPermanentFailure(error: unknown): boolean {
   return (error as { retryable?: unknown } | null)?.retryable === false;
@@ -254,12 +410,12 @@ export function failureReason(error: unknown): string {
  * The default queue: jobs are rows in the database, so they survive restarts; a poll loop (woken
  * at once by enqueues in this process) claims due jobs with one atomic statement.
  */
-export class DatabaseJobQueue implements JobQueue {
+export class DatabaseJobQueue<Jobs extends JobSchemas> implements JobQueue<Jobs> {
   readonly #dialect: "sqlite" | "postgres";
   readonly #jobs: JobRepository;
+  readonly #kinds: Jobs;
   readonly #handlers = new Map<string, JobHandler<unknown>>();
-  readonly #options: Required<Omit<DatabaseQueueOptions, "log" | "instance">> &
-    Pick<DatabaseQueueOptions, "log">;
+  readonly #options: SettledOptions<DatabaseQueueOptions<Jobs>>;
   /** this start of this process (queue/boot.ts), recorded on the jobs it claims */
   readonly #boot: string;
   readonly #attempts = new RunningAttempts();
@@ -270,9 +426,10 @@ export class DatabaseJobQueue implements JobQueue {
   #wake: (() => void) | undefined;
   #wakeRequested = false;
 
-  constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: DatabaseQueueOptions = {}) {
+  constructor(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: DatabaseQueueOptions<Jobs>) {
     this.#dialect = dialect;
     this.#jobs = new JobRepository(db, dialect);
+    this.#kinds = options.kinds;
     this.#options = {
       pollMs: options.pollMs ?? 500,
       leaseMs: options.leaseMs ?? 60_000,
@@ -283,23 +440,22 @@ export class DatabaseJobQueue implements JobQueue {
     this.#boot = newBoot(options.instance);
   }
 
-  register<Payload>(kind: string, handler: JobHandler<Payload>): void {
-    this.#handlers.set(kind, handler as JobHandler<unknown>);
+  register<K extends JobKindOf<Jobs>>(kind: K, handler: JobHandler<PayloadOf<Jobs, K>>): void {
+    registerHandler(this.#kinds, this.#handlers, kind, handler);
   }
 
-  async enqueue(kind: string, payload: unknown, options: { db?: Kysely<Database>; delayMs?: number } = {}) {
-    const handler = this.#handlers.get(kind);
-    if (!handler) throw new Error(`no handler for job kind ${kind}`);
+  async enqueue<K extends JobKindOf<Jobs>>(
+    kind: K,
+    payload: z.input<Jobs[K]>,
+    options: { db?: Kysely<Database>; delayMs?: number } = {},
+  ) {
     const inTransaction = options.db?.isTransaction ?? false;
     const jobs = options.db ? new JobRepository(options.db, this.#dialect) : this.#jobs;
-    const id = await jobs.insert(
-      {
-        kind,
-        payload: JSON.stringify(payload),
-        maxAttempts: handler.maxAttempts,
-        runAt: Date.now() + (options.delayMs ?? 0),
-      },
-      { holdUntilCommit: inTransaction && this.#running },
+    const id = await insertJob(
+      jobs,
+      this.#handlers,
+      { kind, payload, delayMs: options.delayMs },
+      inTransaction && this.#running,
     );
     if (inTransaction && this.#running) {
       // a claim sees the job only once its transaction commits: woken now, the loop would miss it
@@ -434,16 +590,17 @@ export class DatabaseJobQueue implements JobQueue {
         row: job.id,
         id: job.id,
         kind: job.kind,
-        payload: JSON.parse(job.payload) as unknown,
+        payload: () => JSON.parse(job.payload) as unknown,
         attempt: job.attempts,
         maxAttempts: job.max_attempts,
       };
+      const registered = { schema: schemaOf(this.#kinds, job.kind), handler: this.#handlers.get(job.kind) };
       const result = await this.#attempts.track((controller) =>
-        runAttempt(this.#handlers.get(job.kind), attempt, this.#jobs, log, controller),
+        runAttempt(registered, attempt, this.#jobs, log, controller),
       );
       if (result.outcome === "abandoned") await this.#jobs.release(job.id, job.attempts, Date.now());
       if (result.outcome === "retry") {
-        const runAt = Date.now() + this.#options.backoffMs(job.attempts);
+        const runAt = Date.now() + retryDelayMs(result.error, job.attempts, this.#options.backoffMs);
         await this.#jobs.retryLater(job.id, runAt, failureReason(result.error));
       }
     } catch (error) {

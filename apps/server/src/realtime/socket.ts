@@ -1,11 +1,21 @@
 import websocket from "@fastify/websocket";
 import { SOCKET_LIMITS } from "@reverie/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError, UnauthorizedError } from "../errors.ts";
-import { ACCOUNT_BANNED_MESSAGE, type AccountService } from "../services/accounts.ts";
+import { ACCOUNT_BANNED_MESSAGE, AppError, UnauthorizedError } from "../errors.ts";
 import type { EventBus } from "./bus.ts";
 import { createOriginPolicy } from "./socket-origin.ts";
 import { UserSockets } from "./user-sockets.ts";
+
+/** What the socket needs of sign-in (AccountService fits): the session a token opens, or null. */
+export interface SocketSessions {
+  authenticate(token: string): Promise<{
+    userId: string;
+    sessionId: string;
+    expiresAt: number;
+    createdAt: number;
+    banned: boolean;
+  } | null>;
+}
 
 const MAX_TOKEN_LENGTH = 500;
 /** Open sockets per user on one instance; one more closes the oldest (tabs left open pile up). */
@@ -30,7 +40,7 @@ function socketToken(request: FastifyRequest): string {
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  deps: { accounts: AccountService; bus: EventBus; allowedOrigins: string[] },
+  deps: { accounts: SocketSessions; bus: EventBus; allowedOrigins: string[] },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: SOCKET_LIMITS.maxFrameBytes } });
   const originAllowed = createOriginPolicy(deps.allowedOrigins);

@@ -201,6 +201,37 @@ export class AccountDataRepository {
       .where("user_id", "=", userId)
       .orderBy("started_at")
       .execute();
+    // what characters remember of the user (decision 45)
+    const memories = await db
+      .selectFrom("memories")
+      .innerJoin("characters", "characters.id", "memories.character_id")
+      .select([
+        "memories.character_id",
+        "characters.name as character_name",
+        "memories.kind",
+        "memories.subject",
+        "memories.text",
+        "memories.date",
+        "memories.created_at",
+        "memories.updated_at",
+      ])
+      .where("memories.user_id", "=", userId)
+      .orderBy("memories.character_id")
+      .orderBy("memories.id")
+      .execute();
+    // what the user had characters forget: the subjects, as the user named them
+    const forgettings = await db
+      .selectFrom("memory_forgettings")
+      .innerJoin("characters", "characters.id", "memory_forgettings.character_id")
+      .select([
+        "memory_forgettings.character_id",
+        "characters.name as character_name",
+        "memory_forgettings.subject",
+        "memory_forgettings.created_at",
+      ])
+      .where("memory_forgettings.user_id", "=", userId)
+      .orderBy("memory_forgettings.id")
+      .execute();
     const leads = await db
       .selectFrom("leads")
       .select(["subid", "email", "status", "created_at", "converted_at"])
@@ -213,6 +244,8 @@ export class AccountDataRepository {
       sessions,
       chats,
       messages,
+      memories,
+      forgettings,
       characters,
       pictures,
       imageRequests,
@@ -373,6 +406,8 @@ export class AccountDataRepository {
       sql<boolean>`(${sql.ref(column)} like ${`%${id}%`} or lower(${sql.ref(column)}) like ${`%${email}%`})`;
     await db.deleteFrom("sessions").where("user_id", "=", id).execute();
     await db.deleteFrom("chats").where("user_id", "=", id).execute();
+    await db.deleteFrom("memories").where("user_id", "=", id).execute();
+    await db.deleteFrom("memory_forgettings").where("user_id", "=", id).execute();
     await db.deleteFrom("image_requests").where("user_id", "=", id).execute();
     await db.deleteFrom("media").where("owner_id", "=", id).execute();
     await db.deleteFrom("characters").where("owner_id", "=", id).execute();

@@ -1,9 +1,16 @@
 import type { Gender } from "@reverie/shared";
 import type { Insertable, Kysely, Updateable } from "kysely";
-import type { BundlesTable, CharactersTable, Database, MediaTable } from "../db/schema.ts";
+import type { BundlesTable, CharactersTable, Database, MediaRow, MediaTable } from "../db/schema.ts";
 import { type BundleWithCounts, selectBundlesWithCounts } from "./bundles.ts";
-import { type CharacterWithCounts, selectCharactersWithCounts } from "./characters.ts";
+import {
+  type CharacterWithCounts,
+  findWithCounts,
+  listInCatalogOrder,
+  selectCharactersWithCounts,
+} from "./characters.ts";
 import { withNumericCounts } from "./numbers.ts";
+
+const GALLERY_KINDS = ["photo", "video", "bundle_image", "bundle_video"] as const;
 
 /**
  * The public catalog as the admin console sees it: hidden characters included, users' own
@@ -21,19 +28,11 @@ export class AdminCatalogRepository {
   }
 
   async listCharacters(gender?: Gender): Promise<CharacterWithCounts[]> {
-    let query = this.#characters();
-    if (gender) query = query.where("characters.gender", "=", gender);
-    const rows = await query
-      .orderBy("characters.gender")
-      .orderBy("characters.position")
-      .orderBy("characters.id")
-      .execute();
-    return rows.map(withNumericCounts);
+    return listInCatalogOrder(this.#characters(), gender);
   }
 
   async findCharacter(id: number): Promise<CharacterWithCounts | undefined> {
-    const row = await this.#characters().where("characters.id", "=", id).executeTakeFirst();
-    return row ? withNumericCounts(row) : undefined;
+    return findWithCounts(this.#characters(), id);
   }
 
   /** The position after the last character of a category. */
@@ -89,7 +88,7 @@ export class AdminCatalogRepository {
       .selectAll()
       .where("character_id", "=", characterId)
       .where("owner_id", "is", null)
-      .where("kind", "in", ["photo", "video", "bundle_image", "bundle_video"])
+      .where("kind", "in", GALLERY_KINDS)
       .orderBy("position")
       .orderBy("id")
       .execute();
@@ -139,5 +138,65 @@ export class AdminCatalogRepository {
 
   async updateBundle(id: number, values: Updateable<BundlesTable>): Promise<void> {
     await this.#db.updateTable("bundles").set(values).where("id", "=", id).execute();
+  }
+
+  /** The position after the last bundle of a category. */
+  async nextBundlePosition(gender: Gender): Promise<number> {
+    const row = await this.#db
+      .selectFrom("bundles")
+      .select((eb) => eb.fn.max("position").as("last"))
+      .where("gender", "=", gender)
+      .where("kind", "=", "bundle")
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  }
+
+  async insertBundle(values: Insertable<BundlesTable>): Promise<number> {
+    const row = await this.#db.insertInto("bundles").values(values).returning("id").executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A catalog character's gallery item (never a chat picture or a user's own). */
+  findGalleryMedia(id: number): Promise<MediaRow | undefined> {
+    return this.#db
+      .selectFrom("media")
+      .selectAll()
+      .where("id", "=", id)
+      .where("owner_id", "is", null)
+      .where("kind", "in", GALLERY_KINDS)
+      .executeTakeFirst();
+  }
+
+  async bundleHasItems(bundleId: number): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom("media")
+      .select("id")
+      .where("bundle_id", "=", bundleId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The preview of the bundle's first item other than the leaving one, in the bundle's order. */
+  async firstItemPreviewExcept(
+    bundleId: number,
+    leaving: { previewKey: string; id?: number | undefined },
+  ): Promise<string | undefined> {
+    let query = this.#db
+      .selectFrom("media")
+      .select("preview_key")
+      .where("bundle_id", "=", bundleId)
+      .where("preview_key", "!=", leaving.previewKey);
+    if (leaving.id !== undefined) query = query.where("id", "!=", leaving.id);
+    const row = await query.orderBy("position").orderBy("id").limit(1).executeTakeFirst();
+    return row?.preview_key;
+  }
+
+  async updateMedia(id: number, values: Updateable<MediaTable>): Promise<void> {
+    await this.#db.updateTable("media").set(values).where("id", "=", id).execute();
+  }
+
+  async deleteMedia(id: number): Promise<void> {
+    await this.#db.deleteFrom("media").where("id", "=", id).execute();
   }
 }

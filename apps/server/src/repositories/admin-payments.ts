@@ -16,7 +16,7 @@ const refundColumns = [
 export type OrderStatusFilter = "failed" | "paid" | "pending" | "canceled" | "refunded";
 
 /**
- * What the console's Payments screen reads (issue 13): provider events with the order or
+ * What the console's Payments screen reads (decision 32): provider events with the order or
  * subscription and account they concern, orders by status (refunded ones are those with a
  * `payment_refunds` row) and subscriptions, newest first.
  */

@@ -34,7 +34,7 @@ export interface ReasonTokenFlow {
 const TOMBSTONE_EMAIL = "%@deleted.invalid";
 
 /**
- * The admin dashboard's figures per UTC day (issue 13). Timestamps are ISO text on SQLite and
+ * The admin dashboard's figures per UTC day (decision 32). Timestamps are ISO text on SQLite and
  * timestamptz on Postgres, so a day is the text's first ten characters on one and `to_char` in
  * UTC on the other; sums come back as strings from Postgres and are turned into numbers here.
  */

@@ -17,7 +17,7 @@ function matches(q: string) {
     ]);
 }
 
-/** The admin console's reads about accounts (issue 13): search and what a user's page shows. */
+/** The admin console's reads about accounts (decision 29): search and what a user's page shows. */
 export class AdminUserDirectoryRepository {
   readonly #db: Kysely<Database>;
 

@@ -37,4 +37,15 @@ export class BundlePurchaseRepository {
       .execute();
     return new Set(rows.map((row) => row.bundle_id));
   }
+
+  /** Whether anyone bought the bundle (its items then stay as they are). */
+  async anyBuyer(bundleId: number): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom("bundle_purchases")
+      .select("bundle_id")
+      .where("bundle_id", "=", bundleId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 }

@@ -27,6 +27,30 @@ export function selectCharactersWithCounts(db: Kysely<Database>) {
     ]);
 }
 
+type CharactersWithCountsQuery = ReturnType<typeof selectCharactersWithCounts>;
+
+/** A query's characters (of one category, if given) in catalog order: category, position, id. */
+export async function listInCatalogOrder(
+  query: CharactersWithCountsQuery,
+  gender?: Gender,
+): Promise<CharacterWithCounts[]> {
+  const rows = await (gender ? query.where("characters.gender", "=", gender) : query)
+    .orderBy("characters.gender")
+    .orderBy("characters.position")
+    .orderBy("characters.id")
+    .execute();
+  return rows.map(withNumericCounts);
+}
+
+/** A query's character of this id, if it has one. */
+export async function findWithCounts(
+  query: CharactersWithCountsQuery,
+  id: number,
+): Promise<CharacterWithCounts | undefined> {
+  const row = await query.where("characters.id", "=", id).executeTakeFirst();
+  return row ? withNumericCounts(row) : undefined;
+}
+
 export class CharacterRepository {
   readonly #db: Kysely<Database>;
 
@@ -49,20 +73,12 @@ export class CharacterRepository {
   }
 
   async list(filter: { gender?: Gender | undefined }): Promise<CharacterWithCounts[]> {
-    let query = this.#catalog();
-    if (filter.gender) query = query.where("characters.gender", "=", filter.gender);
-    const rows = await query
-      .orderBy("characters.gender")
-      .orderBy("characters.position")
-      .orderBy("characters.id")
-      .execute();
-    return rows.map(withNumericCounts);
+    return listInCatalogOrder(this.#catalog(), filter.gender);
   }
 
   /** A catalog character; undefined for a user's own one. */
   async findById(id: number): Promise<CharacterWithCounts | undefined> {
-    const row = await this.#catalog().where("characters.id", "=", id).executeTakeFirst();
-    return row ? withNumericCounts(row) : undefined;
+    return findWithCounts(this.#catalog(), id);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Gender } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import { cachedQuery } from "../db/cached-query.ts";
 import type { ChatRow, Database } from "../db/schema.ts";
+import { parseStoredCanon, type StoredCanonSheet } from "../lib/canon-sheet.ts";
 
 export type ChatWithCharacter = ChatRow & {
   character: {
@@ -32,6 +33,11 @@ export interface ReplyContext {
     first_msg: string;
     /** an imported card's whole definition, JSON; null for other characters */
     definition: string | null;
+    /**
+     * the stored canon sheet (decision 44), checked; null (or left out) when the row has none,
+     * and then it is derived from the definition where the reply card is built
+     */
+    canon?: StoredCanonSheet | null;
   };
   userName: string | null;
 }
@@ -101,6 +107,7 @@ const replyContext = cachedQuery((db, where: { chatId: number }) =>
       "characters.relationship",
       "characters.first_msg",
       "characters.definition",
+      "characters.canon",
       "users.first_name",
     ])
     .where("chats.id", "=", where.chatId),
@@ -177,8 +184,8 @@ export class ChatRepository {
   async replyContext(chatId: number): Promise<ReplyContext | undefined> {
     const row = await replyContext.first(this.#db, { chatId });
     if (!row) return undefined;
-    const { first_name, ...character } = row;
-    return { character, userName: first_name };
+    const { first_name, canon, ...character } = row;
+    return { character: { ...character, canon: parseStoredCanon(canon) }, userName: first_name };
   }
 
   async listForUser(

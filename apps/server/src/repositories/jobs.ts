@@ -169,8 +169,10 @@ export class JobRepository {
     await this.#db
       .updateTable("jobs")
       // a delayed job's lease starts when it is due
+      // handed to the external queue (again): no process runs it until one begins an attempt
       .set({
         status: "running",
+        locked_by: null,
         locked_until: sql<number>`(case when run_at > ${now} then run_at else ${now} end) + ${leaseMs}`,
       })
       .where("id", "in", ids)
@@ -180,15 +182,33 @@ export class JobRepository {
 
   /**
    * An external queue starts an attempt of the job `identity` names and renews its lease; false
-   * when that row already finished, or is not this job at all (another database's, or one from
-   * before a reset, under the same id).
+   * when that row already finished, is not this job at all (another database's, or one from
+   * before a reset, under the same id), or this process already runs this attempt.
    */
   async begin(identity: JobIdentity, attempt: number, leaseUntil: number, boot?: string): Promise<boolean> {
     const result = await this.#db
       .updateTable("jobs")
       .set({ status: "running", attempts: attempt, locked_until: leaseUntil, locked_by: boot ?? null })
       .where(isJob(identity))
-      .where("status", "in", ["queued", "running"])
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "queued"),
+          // a running attempt is taken over by a later attempt, another process, or after its lease;
+          // never by a second copy of the same attempt in the process already running it (a job
+          // BullMQ holds twice in its wait list, after an abandoned run and a stall check both put
+          // it back, would otherwise run twice at once)
+          eb.and([
+            eb("status", "=", "running"),
+            eb.or([
+              eb("attempts", "<", attempt),
+              eb("locked_by", "is", null),
+              ...(boot ? [eb("locked_by", "!=", boot)] : [eb.lit(true)]),
+              eb("locked_until", "is", null),
+              eb("locked_until", "<", Date.now()),
+            ]),
+          ]),
+        ]),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -167,4 +167,17 @@ export class LedgerRepository {
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
+
+  /** A subscription's MonthlyTokens grants (reference `monthly_tokens:<id>:…`), oldest first. */
+  async monthlyTokenGrants(
+    subscriptionId: number,
+  ): Promise<Array<{ delta: number; reference: string | null }>> {
+    return this.#db
+      .selectFrom("token_ledger")
+      .select(["delta", "reference"])
+      .where("reason", "=", "monthly_tokens")
+      .where("reference", "like", `monthly_tokens:${subscriptionId}:%`)
+      .orderBy("id")
+      .execute();
+  }
 }

@@ -54,6 +54,14 @@ const insertAnswerOnce = cachedQuery((db, message: NewMessage) =>
     .onConflict((conflict) => conflict.column("reply_to").where("sender", "=", sql.lit("model")).doNothing())
     .returningAll(),
 );
+const removeNoticeOf = cachedQuery((db, where: { chatId: number; userMessageId: number }) =>
+  db
+    .deleteFrom("messages")
+    .where("chat_id", "=", where.chatId)
+    .where("reply_to", "=", where.userMessageId)
+    .where("sender", "=", "model")
+    .where("notice", "=", true),
+);
 const newestPage = cachedQuery((db, page: { chatId: number; limit: number; offset: number }) =>
   db
     .selectFrom("messages")
@@ -144,18 +152,12 @@ export class MessageRepository {
       .executeTakeFirst();
   }
 
-  /** The character's answer to a user message, if one was stored already. */
   /** Deletes the stored notice that stands as a message's answer (a job run again after it failed). */
   async removeNotice(chatId: number, userMessageId: number): Promise<void> {
-    await this.#db
-      .deleteFrom("messages")
-      .where("chat_id", "=", chatId)
-      .where("reply_to", "=", userMessageId)
-      .where("sender", "=", "model")
-      .where("notice", "=", true)
-      .execute();
+    await removeNoticeOf.affected(this.#db, { chatId, userMessageId });
   }
 
+  /** The character's answer to a user message, if one was stored already. */
   replyTo(chatId: number, userMessageId: number): Promise<MessageRow | undefined> {
     return answerOf.first(this.#db, { chatId, userMessageId });
   }

@@ -36,4 +36,16 @@ export class PaymentEventRepository {
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
+
+  /** The provider's subscription id in the first event about an order that names one. */
+  async firstProviderSubscriptionId(orderId: string): Promise<string | undefined> {
+    const event = await this.#db
+      .selectFrom("payment_events")
+      .select("provider_subscription_id")
+      .where("order_id", "=", orderId)
+      .where("provider_subscription_id", "is not", null)
+      .orderBy("id")
+      .executeTakeFirst();
+    return event?.provider_subscription_id ?? undefined;
+  }
 }

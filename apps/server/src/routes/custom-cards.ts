@@ -31,7 +31,7 @@ const characterCardV3Schema = z.object({
 });
 
 /**
- * Character cards (issue 11): bring a companion from another app as a Tavern card (PNG or JSON,
+ * Character cards (decision 23): bring a companion from another app as a Tavern card (PNG or JSON,
  * V1, V2 or V3) and take yours anywhere as a V3 card. The upload is the raw file; its size and type
  * are checked before it is read, and a file that is not a card is a 4xx with nothing stored.
  */

@@ -1,10 +1,10 @@
-import { genderSchema, traitCatalogueSchema } from "@reverie/shared";
+import { genderSchema, traitListSchema } from "@reverie/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CATALOG_CACHE } from "../http-cache/policy.ts";
 import { EYE_PREVIEW_PATH, PORTRAIT_PREVIEW_PATH } from "../services/custom-characters/trait-preview-urls.ts";
 import type { TraitPreviews } from "../services/custom-characters/trait-previews.ts";
-import { traitCatalogue } from "../services/custom-characters/traits.ts";
+import { traitList } from "../services/custom-characters/traits.ts";
 import { errorResponses } from "./error-responses.ts";
 
 /** A preview is drawn from its query alone: the same query is the same picture for a day. */
@@ -25,10 +25,10 @@ export const customTraitRoutes: FastifyPluginAsyncZod<{ previews: TraitPreviews 
         tags: ["custom"],
         summary:
           "The constructor's traits and their options (with the categories each is offered in), and what a character costs",
-        response: { 200: traitCatalogueSchema },
+        response: { 200: traitListSchema },
       },
     },
-    async () => traitCatalogue(),
+    async () => traitList(),
   );
 
   app.get(

@@ -15,7 +15,7 @@ function notificationOf(request: FastifyRequest): IncomingNotification {
 }
 
 /**
- * Where payment providers notify us (issue 10): `POST /api/payments/webhooks/{provider}` (Stripe,
+ * Where payment providers notify us (decision 21): `POST /api/payments/webhooks/{provider}` (Stripe,
  * the test checkout) and Verotel's postback, which comes as a GET or a form POST. The body stays
  * the exact bytes the provider signed; a notification that does not verify is a 400 and changes
  * nothing. The answer is what the provider expects (Verotel: "OK").

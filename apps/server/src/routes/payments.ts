@@ -22,7 +22,7 @@ import { errorResponses } from "./error-responses.ts";
 const BEARER = [{ bearerAuth: [] }];
 const TAGS = ["payments"];
 
-/** Buying tokens and premium, the subscription, and the user's statement (issue 10). */
+/** Buying tokens and premium, the subscription, and the user's statement (decision 22). */
 export const paymentRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   payments: PaymentService;

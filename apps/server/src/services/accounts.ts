@@ -4,7 +4,14 @@ import { APIError } from "better-auth";
 import type { Auth } from "../auth/better-auth.ts";
 import { passwordHashingQueue } from "../auth/password-hashing.ts";
 import type { UserRow } from "../db/schema.ts";
-import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../errors.ts";
+import {
+  ACCOUNT_BANNED_MESSAGE,
+  AppError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+} from "../errors.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import type { AttributionService } from "./attribution.ts";
@@ -38,7 +45,6 @@ export const OAUTH_FINISH_PATH = "/api/auth/oauth/finish";
 const RESTORE_MESSAGE = "If an account exists for that email, we've sent a code to reset the password.";
 const MAGIC_LINK_MESSAGE =
   "If that email can sign in, we've sent a sign-in link. It works once, for 10 minutes.";
-export const ACCOUNT_BANNED_MESSAGE = "This account is banned.";
 const INVALID_CODE = "This code is invalid or has expired. Ask for a new one.";
 const INVALID_VERIFICATION_LINK =
   "This confirmation link is invalid or has expired. Send a new one from Settings.";
@@ -73,52 +79,42 @@ export function presentUser(row: UserRow): User {
   };
 }
 
+export interface AccountServiceDeps {
+  auth: Auth;
+  users: UserRepository;
+  /** records the lead of a sign-up with an ad sub id */
+  attribution: AttributionService;
+  rateLimiter: RateLimiter;
+  oauthProviders: OAuthProvider[];
+  /** tells every instance when sessions end, so their sockets close */
+  bus: EventBus;
+  /** sign-ups one address may make in an hour (RATE_LIMITS.signUpPerIp unless configured) */
+  signUpsPerIpPerHour?: number | undefined;
+  /** forgets a user's session replays when they opt out */
+  replays?: { forgetUser(userId: string): Promise<void> };
+  /** ADMIN_SESSION_MAX_AGE_MINUTES (720 unless configured) */
+  adminSessionMaxAgeMinutes?: number | undefined;
+}
+
 /** Sign-up, sign-in and everything around an account. */
 export class AccountService {
-  readonly #auth: Auth;
-  readonly #users: UserRepository;
-  readonly #attribution: AttributionService;
-  readonly #limits: RateLimiter;
-  readonly #oauthProviders: OAuthProvider[];
-  readonly #bus: EventBus;
+  readonly #deps: AccountServiceDeps;
   readonly #signUpLimit: RateLimitRule;
-  readonly #replays: { forgetUser(userId: string): Promise<void> } | undefined;
   /** a moderator's or admin's session older than this may not use the console (decision 0029) */
   readonly adminSessionMaxAgeMs: number;
 
-  constructor(deps: {
-    auth: Auth;
-    users: UserRepository;
-    /** records the lead of a sign-up with an ad sub id */
-    attribution: AttributionService;
-    rateLimiter: RateLimiter;
-    oauthProviders: OAuthProvider[];
-    /** tells every instance when sessions end, so their sockets close */
-    bus: EventBus;
-    /** sign-ups one address may make in an hour (RATE_LIMITS.signUpPerIp unless configured) */
-    signUpsPerIpPerHour?: number | undefined;
-    /** forgets a user's session replays when they opt out */
-    replays?: { forgetUser(userId: string): Promise<void> };
-    /** ADMIN_SESSION_MAX_AGE_MINUTES (720 unless configured) */
-    adminSessionMaxAgeMinutes?: number | undefined;
-  }) {
+  constructor(deps: AccountServiceDeps) {
+    this.#deps = deps;
     this.adminSessionMaxAgeMs = (deps.adminSessionMaxAgeMinutes ?? 720) * 60_000;
     this.#signUpLimit =
       deps.signUpsPerIpPerHour === undefined
         ? RATE_LIMITS.signUpPerIp
         : { ...RATE_LIMITS.signUpPerIp, limit: deps.signUpsPerIpPerHour };
-    this.#auth = deps.auth;
-    this.#users = deps.users;
-    this.#attribution = deps.attribution;
-    this.#limits = deps.rateLimiter;
-    this.#oauthProviders = deps.oauthProviders;
-    this.#bus = deps.bus;
-    this.#replays = deps.replays;
   }
 
   /** The sign-in providers configured on this server. */
   oauthProviders(): OAuthProvider[] {
-    return [...this.#oauthProviders];
+    return [...this.#deps.oauthProviders];
   }
 
   /**
@@ -126,9 +122,9 @@ export class AccountService {
    * bind the flow's state to this browser.
    */
   async startOAuth(provider: OAuthProvider, context: RequestContext) {
-    if (!this.#oauthProviders.includes(provider))
+    if (!this.#deps.oauthProviders.includes(provider))
       throw new NotFoundError(`Sign-in with ${provider} is not available.`);
-    const { headers, response } = await this.#auth.api.signInSocial({
+    const { headers, response } = await this.#deps.auth.api.signInSocial({
       body: {
         provider,
         callbackURL: OAUTH_FINISH_PATH,
@@ -155,10 +151,10 @@ export class AccountService {
     createdAccount = false,
   ): Promise<{ token: string; newUser: boolean } | { error: string }> {
     if (!cookieHeader) return { error: "sign-in-failed" };
-    const session = await this.#auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
+    const session = await this.#deps.auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
     if (!session) return { error: "sign-in-failed" };
-    if (await this.#users.bannedAt(session.user.id)) {
-      await this.#users.deleteSessions(session.user.id);
+    if (await this.#deps.users.bannedAt(session.user.id)) {
+      await this.#deps.users.deleteSessions(session.user.id);
       return { error: "account_banned" };
     }
     // the flag is in the URL, so it counts only for an account made moments ago
@@ -167,23 +163,23 @@ export class AccountService {
   }
 
   async #signedIn(token: string, userId: string) {
-    if (await this.#users.bannedAt(userId)) {
+    if (await this.#deps.users.bannedAt(userId)) {
       // a banned account keeps no session, however it signed in (decision 0029)
-      await this.#users.deleteSessions(userId);
+      await this.#deps.users.deleteSessions(userId);
       throw new UnauthorizedError(ACCOUNT_BANNED_MESSAGE, "account_banned");
     }
     return { token, user: await this.getUser(userId) };
   }
 
   async getUser(userId: string): Promise<User> {
-    const row = await this.#users.findById(userId);
+    const row = await this.#deps.users.findById(userId);
     if (!row) throw new UnauthorizedError();
     return presentUser(row);
   }
 
   /** The account's role and email, read fresh: the admin guard asks on every call, never the token. */
   async access(userId: string): Promise<{ email: string; role: Role } | null> {
-    return (await this.#users.findAccess(userId)) ?? null;
+    return (await this.#deps.users.findAccess(userId)) ?? null;
   }
 
   /** The signed-in user and session behind a bearer token, or null. */
@@ -193,9 +189,9 @@ export class AccountService {
     // a live session that is not yet due for its sliding refresh needs only the one indexed read.
     // better-auth still handles signed tokens, expired sessions (it deletes them) and refreshes.
     if (!token.includes(".")) {
-      const row = await this.#users.findSession(token);
+      const row = await this.#deps.users.findSession(token);
       if (!row) return null;
-      const { expiresIn, updateAge } = (await this.#auth.$context).sessionConfig;
+      const { expiresIn, updateAge } = (await this.#deps.auth.$context).sessionConfig;
       const expiresAt = Date.parse(row.expires_at);
       const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
       if (expiresAt > Date.now() && !refreshDue) {
@@ -208,7 +204,7 @@ export class AccountService {
         };
       }
     }
-    const session = await this.#auth.api.getSession({
+    const session = await this.#deps.auth.api.getSession({
       headers: new Headers({ authorization: `Bearer ${token}` }),
     });
     if (!session) return null;
@@ -217,7 +213,7 @@ export class AccountService {
       sessionId: session.session.id,
       expiresAt: new Date(session.session.expiresAt).getTime(),
       createdAt: new Date(session.session.createdAt).getTime(),
-      banned: ((await this.#users.bannedAt(session.user.id)) ?? null) !== null,
+      banned: ((await this.#deps.users.bannedAt(session.user.id)) ?? null) !== null,
     };
   }
 
@@ -226,10 +222,10 @@ export class AccountService {
     context: RequestContext,
   ) {
     passwordHashingQueue.ensureRoom();
-    await this.#limits.consume(`sign-up:ip:${context.ip}`, this.#signUpLimit);
+    await this.#deps.rateLimiter.consume(`sign-up:ip:${context.ip}`, this.#signUpLimit);
     let result: { token: string | null; user: { id: string } };
     try {
-      result = await this.#auth.api.signUpEmail({
+      result = await this.#deps.auth.api.signUpEmail({
         body: { email: input.email, password: input.password, name: input.first_name ?? "" },
         headers: headersFor(context),
       });
@@ -241,11 +237,11 @@ export class AccountService {
     }
     if (!result.token)
       throw new AppError(500, "sign_up_failed", "The account was created but no session was.");
-    await this.#users.update(result.user.id, {
+    await this.#deps.users.update(result.user.id, {
       first_name: input.first_name || null,
       gender_choice: input.gender_choice ?? null,
     });
-    await this.#attribution.recordSignUpLead({
+    await this.#deps.attribution.recordSignUpLead({
       userId: result.user.id,
       email: input.email,
       subid: input.subid,
@@ -262,17 +258,17 @@ export class AccountService {
     passwordHashingQueue.ensureRoom();
     const pairKey = `sign-in-failures:account-ip:${input.email}:${context.ip}`;
     const accountKey = `sign-in-failures:account:${input.email}`;
-    await this.#limits.consume(`sign-in:ip:${context.ip}`, RATE_LIMITS.signInPerIp);
+    await this.#deps.rateLimiter.consume(`sign-in:ip:${context.ip}`, RATE_LIMITS.signInPerIp);
     // both count the attempt before it is judged, so concurrent attempts see each other
-    await this.#limits.consume(pairKey, RATE_LIMITS.failedSignInPerAccountAndIp);
-    const delayMs = await this.#limits.slowdown(accountKey, RATE_LIMITS.failedSignInPerAccount);
+    await this.#deps.rateLimiter.consume(pairKey, RATE_LIMITS.failedSignInPerAccountAndIp);
+    const delayMs = await this.#deps.rateLimiter.slowdown(accountKey, RATE_LIMITS.failedSignInPerAccount);
     let result: Awaited<ReturnType<Auth["api"]["signInEmail"]>>;
     try {
       if (delayMs > 0) {
         await sleep(delayMs);
         passwordHashingQueue.ensureRoom();
       }
-      result = await this.#auth.api.signInEmail({
+      result = await this.#deps.auth.api.signInEmail({
         body: { email: input.email, password: input.password },
         headers: headersFor(context),
       });
@@ -280,23 +276,26 @@ export class AccountService {
       if (errorCode(error) === "INVALID_EMAIL_OR_PASSWORD")
         throw new UnauthorizedError(AUTH_ERRORS.wrongCredentials, "invalid_credentials");
       // not judged (e.g. the server was too busy to hash): it was no failure
-      await Promise.all([this.#limits.release(pairKey), this.#limits.release(accountKey)]);
+      await Promise.all([
+        this.#deps.rateLimiter.release(pairKey),
+        this.#deps.rateLimiter.release(accountKey),
+      ]);
       throw error;
     }
-    await Promise.all([this.#limits.reset(pairKey), this.#limits.release(accountKey)]);
+    await Promise.all([this.#deps.rateLimiter.reset(pairKey), this.#deps.rateLimiter.release(accountKey)]);
     return this.#signedIn(result.token, result.user.id);
   }
 
   async logout(caller: SessionOwner, context: RequestContext): Promise<void> {
-    await this.#auth.api.signOut({ headers: headersFor(context, caller.token) });
-    await this.#bus.publishSessionsChanged(caller.userId);
+    await this.#deps.auth.api.signOut({ headers: headersFor(context, caller.token) });
+    await this.#deps.bus.publishSessionsChanged(caller.userId);
   }
 
   /** Answers the same whether or not the email has an account. */
   async requestPasswordReset(email: string, context: RequestContext) {
-    await this.#limits.consume(`restore:ip:${context.ip}`, RATE_LIMITS.restorePerIp);
-    await this.#limits.consume(`restore:account:${email}`, RATE_LIMITS.restorePerAccount);
-    await this.#auth.api.requestPasswordReset({
+    await this.#deps.rateLimiter.consume(`restore:ip:${context.ip}`, RATE_LIMITS.restorePerIp);
+    await this.#deps.rateLimiter.consume(`restore:account:${email}`, RATE_LIMITS.restorePerAccount);
+    await this.#deps.auth.api.requestPasswordReset({
       body: { email, redirectTo: "/reset" },
       headers: headersFor(context),
     });
@@ -305,10 +304,12 @@ export class AccountService {
 
   /** Sets a new password with an emailed code; every session of the account ends. */
   async resetPassword(input: { oobCode: string; newPassword: string }, context: RequestContext) {
-    await this.#limits.consume(`reset-code:ip:${context.ip}`, RATE_LIMITS.resetCodePerIp);
-    const userId = await this.#users.passwordResetUserId(input.oobCode);
+    await this.#deps.rateLimiter.consume(`reset-code:ip:${context.ip}`, RATE_LIMITS.resetCodePerIp);
+    const userId = await this.#deps.users.passwordResetUserId(input.oobCode);
     try {
-      await this.#auth.api.resetPassword({ body: { token: input.oobCode, newPassword: input.newPassword } });
+      await this.#deps.auth.api.resetPassword({
+        body: { token: input.oobCode, newPassword: input.newPassword },
+      });
     } catch (error) {
       if (error instanceof APIError) throw new BadRequestError(INVALID_CODE, "invalid_code");
       throw error;
@@ -316,8 +317,8 @@ export class AccountService {
     // The code came by email, so the address is proven: a later sign-in link must not treat this
     // password as set by someone else (better-auth removes unproven credentials then).
     if (userId) {
-      await this.#users.markEmailVerified(userId);
-      await this.#bus.publishSessionsChanged(userId);
+      await this.#deps.users.markEmailVerified(userId);
+      await this.#deps.bus.publishSessionsChanged(userId);
     }
     return { message: "Your password is set. Sign in with the new one." };
   }
@@ -329,10 +330,10 @@ export class AccountService {
   ) {
     // counted before it is judged, so that concurrent guesses see each other
     const checkKey = passwordCheckKey(caller.userId);
-    await this.#limits.consume(checkKey, RATE_LIMITS.passwordCheckPerAccount);
+    await this.#deps.rateLimiter.consume(checkKey, RATE_LIMITS.passwordCheckPerAccount);
     let result: { token: string | null };
     try {
-      result = await this.#auth.api.changePassword({
+      result = await this.#deps.auth.api.changePassword({
         body: {
           currentPassword: input.currentPassword,
           newPassword: input.newPassword,
@@ -344,29 +345,32 @@ export class AccountService {
       if (errorCode(error) === "INVALID_PASSWORD") {
         throw new BadRequestError("The current password is not right.", "wrong_password");
       }
-      await this.#limits.release(checkKey);
+      await this.#deps.rateLimiter.release(checkKey);
       throw error;
     }
-    await this.#limits.reset(checkKey);
+    await this.#deps.rateLimiter.reset(checkKey);
     // better-auth ends every session, this one included, and opens a new one for this device
     if (!result.token)
       throw new AppError(500, "session_missing", "The password changed but no new session was made.");
-    await this.#bus.publishSessionsChanged(caller.userId);
+    await this.#deps.bus.publishSessionsChanged(caller.userId);
     return { message: "Your password is changed. Other devices were signed out.", token: result.token };
   }
 
   async requestSignInLink(input: { email: string; returnUrl?: string | undefined }, context: RequestContext) {
-    await this.#limits.consume(`magic-link:ip:${context.ip}`, RATE_LIMITS.magicLinkPerIp);
-    await this.#limits.consume(`magic-link:account:${input.email}`, RATE_LIMITS.magicLinkPerAccount);
-    await this.#auth.api.signInMagicLink({ body: { email: input.email }, headers: headersFor(context) });
+    await this.#deps.rateLimiter.consume(`magic-link:ip:${context.ip}`, RATE_LIMITS.magicLinkPerIp);
+    await this.#deps.rateLimiter.consume(
+      `magic-link:account:${input.email}`,
+      RATE_LIMITS.magicLinkPerAccount,
+    );
+    await this.#deps.auth.api.signInMagicLink({ body: { email: input.email }, headers: headersFor(context) });
     return { message: MAGIC_LINK_MESSAGE };
   }
 
   /** Proves the address with the token of the emailed link, in any browser, signed in or not. */
   async verifyEmail(token: string, context: RequestContext) {
-    await this.#limits.consume(`verify-email:ip:${context.ip}`, RATE_LIMITS.signInLinkCodePerIp);
+    await this.#deps.rateLimiter.consume(`verify-email:ip:${context.ip}`, RATE_LIMITS.signInLinkCodePerIp);
     try {
-      await this.#auth.api.verifyEmail({ query: { token } });
+      await this.#deps.auth.api.verifyEmail({ query: { token } });
     } catch (error) {
       if (error instanceof APIError) throw new BadRequestError(INVALID_VERIFICATION_LINK, "invalid_link");
       throw error;
@@ -376,22 +380,28 @@ export class AccountService {
 
   /** Emails a new confirmation link to the account's address (Settings). */
   async resendEmailVerification(caller: SessionOwner) {
-    await this.#limits.consume(`verify-email:account:${caller.userId}`, RATE_LIMITS.magicLinkPerAccount);
-    const user = await this.#users.findById(caller.userId);
+    await this.#deps.rateLimiter.consume(
+      `verify-email:account:${caller.userId}`,
+      RATE_LIMITS.magicLinkPerAccount,
+    );
+    const user = await this.#deps.users.findById(caller.userId);
     if (!user) throw new NotFoundError(`User ${caller.userId} does not exist.`);
     if (user.email_verified) return { message: "Your email is already confirmed." };
-    await this.#auth.api.sendVerificationEmail({ body: { email: user.email } });
+    await this.#deps.auth.api.sendVerificationEmail({ body: { email: user.email } });
     return { message: `We sent a new confirmation link to ${user.email}.` };
   }
 
   /** Signs in with an emailed link: only a valid, unused link, and only for the email it was sent to. */
   async verifySignInLink(input: { oobCode: string; email: string }, context: RequestContext) {
-    await this.#limits.consume(`sign-in-link-code:ip:${context.ip}`, RATE_LIMITS.signInLinkCodePerIp);
-    const issuedFor = await this.#users.signInLinkEmail(input.oobCode);
+    await this.#deps.rateLimiter.consume(
+      `sign-in-link-code:ip:${context.ip}`,
+      RATE_LIMITS.signInLinkCodePerIp,
+    );
+    const issuedFor = await this.#deps.users.signInLinkEmail(input.oobCode);
     if (issuedFor === null || issuedFor !== input.email)
       throw new BadRequestError(INVALID_CODE, "invalid_code");
     try {
-      const result = await this.#auth.api.magicLinkVerify({
+      const result = await this.#deps.auth.api.magicLinkVerify({
         query: { token: input.oobCode },
         headers: headersFor(context),
       });
@@ -403,7 +413,7 @@ export class AccountService {
   }
 
   async listSessions(token: string, currentSessionId: string, context: RequestContext) {
-    const sessions = await this.#auth.api.listSessions({ headers: headersFor(context, token) });
+    const sessions = await this.#deps.auth.api.listSessions({ headers: headersFor(context, token) });
     return sessions
       .map((session) => ({
         id: session.id,
@@ -418,17 +428,17 @@ export class AccountService {
 
   async revokeSession(caller: SessionOwner, sessionId: string, context: RequestContext): Promise<void> {
     const headers = headersFor(context, caller.token);
-    const sessions = await this.#auth.api.listSessions({ headers });
+    const sessions = await this.#deps.auth.api.listSessions({ headers });
     const target = sessions.find((session) => session.id === sessionId);
     if (!target) throw new NotFoundError(`Session ${sessionId} does not exist.`);
-    await this.#auth.api.revokeSession({ body: { token: target.token }, headers });
-    await this.#bus.publishSessionsChanged(caller.userId);
+    await this.#deps.auth.api.revokeSession({ body: { token: target.token }, headers });
+    await this.#deps.bus.publishSessionsChanged(caller.userId);
   }
 
   /** Signs out every device of the account, this one included. */
   async revokeAllSessions(caller: SessionOwner, context: RequestContext): Promise<void> {
-    await this.#auth.api.revokeSessions({ headers: headersFor(context, caller.token) });
-    await this.#bus.publishSessionsChanged(caller.userId);
+    await this.#deps.auth.api.revokeSessions({ headers: headersFor(context, caller.token) });
+    await this.#deps.bus.publishSessionsChanged(caller.userId);
   }
 
   async updateUser(
@@ -445,14 +455,14 @@ export class AccountService {
     if (changes.gender_choice !== undefined) update.gender_choice = changes.gender_choice;
     if (changes.first_name !== undefined) update.first_name = changes.first_name || null;
     if (changes.last_name !== undefined) update.last_name = changes.last_name || null;
-    await this.#users.update(userId, update);
+    await this.#deps.users.update(userId, update);
     // opting out also takes back what was recorded before
-    if (changes.replay_opt_out === true) await this.#replays?.forgetUser(userId);
+    if (changes.replay_opt_out === true) await this.#deps.replays?.forgetUser(userId);
     return this.getUser(userId);
   }
 
   async setAnalyticsId(userId: string, analyticsId: string): Promise<void> {
-    await this.#users.update(userId, { analytics_id: analyticsId });
+    await this.#deps.users.update(userId, { analytics_id: analyticsId });
   }
 }
 

@@ -1,17 +1,13 @@
 import { ANALYTICS_INGEST_LIMITS, type AnalyticsBatch, FUNNEL_STEPS, type FunnelStep } from "@reverie/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { JobQueue } from "../queue/job-queue.ts";
 import { AnalyticsEventRepository } from "../repositories/analytics-events.ts";
 import { isBotTraffic } from "./bot-traffic.ts";
 import type { IngestBudget } from "./ingest-budget.ts";
+import { JOB, type JobPayload, type JobQueue } from "./job-registry.ts";
 import type { RateLimiter, RateLimitRule } from "./rate-limiter.ts";
 
-export const ANALYTICS_FORWARD_JOB = "analytics_forward";
-
-export interface AnalyticsForwardJob {
-  eventIds: number[];
-}
+export type AnalyticsForwardJob = JobPayload<"analytics_forward">;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -42,29 +38,27 @@ export interface FunnelCount {
   clients: number;
 }
 
+export interface AnalyticsServiceDeps {
+  db: Kysely<Database>;
+  rateLimiter: RateLimiter;
+  /** the byte budgets batches spend; none: only the rate limits apply */
+  budget?: IngestBudget | null;
+  jobs: JobQueue;
+  forwardUrl: string | undefined;
+  now?: () => Date;
+}
+
 /** First-party analytics: storing what browsers send, forwarding it if configured, the funnel. */
 export class AnalyticsService {
+  readonly #deps: AnalyticsServiceDeps;
   readonly #events: AnalyticsEventRepository;
-  readonly #rateLimiter: RateLimiter;
   readonly #budget: IngestBudget | null;
-  readonly #jobs: JobQueue;
-  readonly #forwardUrl: string | undefined;
   readonly #now: () => Date;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    rateLimiter: RateLimiter;
-    /** the byte budgets batches spend; none: only the rate limits apply */
-    budget?: IngestBudget | null;
-    jobs: JobQueue;
-    forwardUrl: string | undefined;
-    now?: () => Date;
-  }) {
+  constructor(deps: AnalyticsServiceDeps) {
+    this.#deps = deps;
     this.#events = new AnalyticsEventRepository(deps.db);
-    this.#rateLimiter = deps.rateLimiter;
     this.#budget = deps.budget ?? null;
-    this.#jobs = deps.jobs;
-    this.#forwardUrl = deps.forwardUrl;
     this.#now = deps.now ?? (() => new Date());
   }
 
@@ -74,8 +68,8 @@ export class AnalyticsService {
    */
   async ingest(batch: AnalyticsBatch, context: IngestContext): Promise<number> {
     if (isBotTraffic(context.userAgent)) return 0;
-    await this.#rateLimiter.consume(`analytics:ip:${context.ip}`, ANALYTICS_RATE_LIMITS.batchesPerIp);
-    await this.#rateLimiter.consume(
+    await this.#deps.rateLimiter.consume(`analytics:ip:${context.ip}`, ANALYTICS_RATE_LIMITS.batchesPerIp);
+    await this.#deps.rateLimiter.consume(
       `analytics:client:${batch.client_id}`,
       ANALYTICS_RATE_LIMITS.batchesPerClient,
     );
@@ -91,8 +85,8 @@ export class AnalyticsService {
       })),
       this.#now().toISOString(),
     );
-    if (this.#forwardUrl) {
-      await this.#jobs.enqueue(ANALYTICS_FORWARD_JOB, { eventIds: ids } satisfies AnalyticsForwardJob);
+    if (this.#deps.forwardUrl) {
+      await this.#deps.jobs.enqueue(JOB.analytics_forward, { eventIds: ids } satisfies AnalyticsForwardJob);
     }
     return ids.length;
   }
@@ -105,10 +99,10 @@ export class AnalyticsService {
 
   /** Sends stored events to the configured third-party collector; a failure is retried by the job. */
   async forward(job: AnalyticsForwardJob): Promise<void> {
-    if (!this.#forwardUrl) return;
+    if (!this.#deps.forwardUrl) return;
     const rows = await this.#events.byIds(job.eventIds);
     if (rows.length === 0) return;
-    const response = await fetch(this.#forwardUrl, {
+    const response = await fetch(this.#deps.forwardUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({

@@ -1,14 +1,17 @@
 import type { SocketEvent } from "@reverie/shared";
 import type { Insertable, Kysely } from "kysely";
 import type { Database, MessageRow, MessagesTable } from "../db/schema.ts";
-import type { CharacterCard, ChatTurn } from "../providers/llm/types.ts";
+import type { CharacterCard, ChatTurn, MemoryFact } from "../providers/llm/types.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { CharacterRepository } from "../repositories/characters.ts";
 import { ChatRepository } from "../repositories/chats.ts";
+import { MemoryRepository } from "../repositories/memories.ts";
 import { MessageRepository } from "../repositories/messages.ts";
-import type { BillingService, Charge, VoiceCharge } from "./billing/billing-service.ts";
+import type { BillingService, Charge } from "./billing/billing-service.ts";
 import { replyCharacterCard } from "./custom-characters/reply-card.ts";
-import type { ImageIntent } from "./image-intents.ts";
+import { JOB, type JobPayload, type JobQueue } from "./job-registry.ts";
+import { withoutForgotten } from "./memory/forgetting.ts";
+import { forgettingOf, userNameOf } from "./memory/memory-service.ts";
 import type { Presenter } from "./presenters.ts";
 
 /** A job that answers one user message of a chat (a reply, a picture). */
@@ -19,18 +22,11 @@ export interface AnswerJob {
   charge: Charge;
 }
 
-/** A user message the character answers with text. */
-export interface ReplyJob extends AnswerJob {
-  /** the message asked for a voice message: the reply is voiced, paid with this (decision 35) */
-  voiceNote?: VoiceCharge;
-}
+/** A user message the character answers with text (its schema: job-registry.ts). */
+export type ReplyJob = JobPayload<"reply">;
 
 /** A user message that asked for a picture or video; paid for like any message. */
-export interface ImageJob extends AnswerJob {
-  intent: ImageIntent;
-  /** realistic or anime style */
-  realistic: boolean;
-}
+export type ImageJob = JobPayload<"image">;
 
 /** The answer's own fields; the chat, the sender and the message answered are filled in. */
 export type AnswerFields = Omit<Insertable<MessagesTable>, "chat_id" | "sender" | "reply_to">;
@@ -43,28 +39,36 @@ export type StoreOutcome =
   /** the chat was deleted while the answer was made */
   | { outcome: "chat_deleted" };
 
+export interface AnswerServiceDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  bus: EventBus;
+  presenter: Presenter;
+  /**
+   * Where the `remember` job goes, added with each stored text reply so the character learns from
+   * the exchange (decision 45); without it nothing is learnt (answer services built by hand).
+   */
+  jobs?: JobQueue;
+}
+
 /**
  * The reads and writes of answering a user message (jobs/answer.ts runs them): where the answer
  * stands, what a reply or a picture is made from, storing the answer once, sending it, and the
  * refund when no answer could be made.
  */
 export class AnswerService {
-  readonly #db: Kysely<Database>;
-  readonly #billing: BillingService;
-  readonly #bus: EventBus;
-  readonly #presenter: Presenter;
+  readonly #deps: AnswerServiceDeps;
   readonly #characters: CharacterRepository;
   readonly #chats: ChatRepository;
   readonly #messages: MessageRepository;
+  readonly #memories: MemoryRepository;
 
-  constructor(deps: { db: Kysely<Database>; billing: BillingService; bus: EventBus; presenter: Presenter }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
-    this.#bus = deps.bus;
-    this.#presenter = deps.presenter;
+  constructor(deps: AnswerServiceDeps) {
+    this.#deps = deps;
     this.#characters = new CharacterRepository(deps.db);
     this.#chats = new ChatRepository(deps.db);
     this.#messages = new MessageRepository(deps.db);
+    this.#memories = new MemoryRepository(deps.db);
   }
 
   /**
@@ -77,31 +81,43 @@ export class AnswerService {
   }
 
   /**
-   * What the reply to a user message is written from, in two reads at once: the character's card
-   * (with an imported card's fields and the lorebook entries the conversation brings up), the
-   * user's name, and the conversation's text messages up to that message (at most the newest
-   * `historyLimit`), oldest first.
+   * What the reply to a user message is written from, in three reads at once: the character's card
+   * (with an imported card's fields and the lorebook entries the conversation brings up), what the
+   * character remembers of the user, the one name the user goes by (the name they told the
+   * character, else their profile's first name), and the conversation's text messages up to that
+   * message (at most the newest `historyLimit`), oldest first.
    */
   async replyMaterial(
     chatId: number,
     answering: number,
     historyLimit: number,
-  ): Promise<{ character: CharacterCard; history: ChatTurn[]; userName: string | null } | undefined> {
-    const [context, newest] = await Promise.all([
+  ): Promise<
+    | { character: CharacterCard; history: ChatTurn[]; userName: string | null; memory: MemoryFact[] }
+    | undefined
+  > {
+    const [context, newest, remembered, forgettings] = await Promise.all([
       this.#chats.replyContext(chatId),
       // the newest page, oldest first
       this.#messages.page(chatId, { limit: historyLimit, page: 1, newestFirst: true }),
+      this.#memories.listForChat(chatId),
+      this.#memories.forgettingsForChat(chatId),
     ]);
     if (!context) return undefined;
-    const history = newest
+    const history = withoutForgotten(
       // the app's notices (a failed reply) are not the character's words
-      .filter((message) => message.id <= answering && message.type === "text" && !message.notice)
-      .map((message): ChatTurn => ({ from: message.sender, text: message.text }));
+      newest.filter((message) => message.id <= answering && message.type === "text" && !message.notice),
+      forgettings.map(forgettingOf),
+    ).map((message): ChatTurn => ({ from: message.sender, text: message.text }));
+    const memory = remembered.map(
+      ({ kind, subject, text, date }): MemoryFact => ({ kind, subject, text, date }),
+    );
+    const userName = userNameOf(memory, context.userName);
     const character = replyCharacterCard(context.character, {
-      userName: context.userName,
+      userName,
       recentTexts: history.map((turn) => turn.text),
+      recentSenders: history.map((turn) => turn.from),
     });
-    return { character, history, userName: context.userName };
+    return { character, history, userName, memory };
   }
 
   /** Who a picture shows and the message that asked for it; undefined when either is gone. */
@@ -121,7 +137,7 @@ export class AnswerService {
    */
   async store(job: AnswerJob, fields: AnswerFields): Promise<StoreOutcome> {
     try {
-      const answer = await this.#db.transaction().execute(async (trx) => {
+      const answer = await this.#deps.db.transaction().execute(async (trx) => {
         const messages = new MessageRepository(trx);
         // an answer replaces the notice a failed earlier run stored (an admin ran the job again)
         if (!fields.notice) await messages.removeNotice(job.chatId, job.userMessageId);
@@ -132,6 +148,19 @@ export class AnswerService {
           reply_to: job.userMessageId,
         });
         if (message) await new ChatRepository(trx).touch(job.chatId, message.created_at);
+        // a text reply is an exchange to learn from; a notice or a picture is not
+        if (message && message.type === "text" && !message.notice && this.#deps.jobs) {
+          await this.#deps.jobs.enqueue(
+            JOB.remember,
+            {
+              userId: job.userId,
+              chatId: job.chatId,
+              userMessageId: job.userMessageId,
+              replyMessageId: message.id,
+            },
+            { db: trx },
+          );
+        }
         return message;
       });
       return answer ? { outcome: "stored", answer } : { outcome: "stored_before" };
@@ -144,7 +173,7 @@ export class AnswerService {
 
   /** Sends a stored answer as the socket sends stored messages. */
   async deliver(job: AnswerJob, characterId: number, answer: MessageRow): Promise<void> {
-    await this.#bus.publish(job.userId, storedMessageEvent(this.#presenter, answer, characterId));
+    await this.#deps.bus.publish(job.userId, storedMessageEvent(this.#deps.presenter, answer, characterId));
   }
 
   /** Sends the answer stored for the job's message, when there is one. */
@@ -160,7 +189,7 @@ export class AnswerService {
    * and sends it, replacing the typing or start_generation placeholder.
    */
   async refundAndNotify(job: AnswerJob, notice: string): Promise<void> {
-    await this.#billing.refundMessage({
+    await this.#deps.billing.refundMessage({
       userId: job.userId,
       messageId: job.userMessageId,
       charge: job.charge,

@@ -4,19 +4,24 @@ import type { Kysely } from "kysely";
 import type { Database, PaymentOrderRow } from "../db/schema.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import type { AdPostbackSender } from "../providers/ad-postback/http-ad-postback.ts";
-import type { JobQueue } from "../queue/job-queue.ts";
 import { type AdPostbackEvent, AdPostbackRepository } from "../repositories/ad-postbacks.ts";
 import { type LeadRecord, LeadRepository } from "../repositories/leads.ts";
 import { UserRepository } from "../repositories/users.ts";
+import { JOB, type JobPayload, type JobQueue } from "./job-registry.ts";
 
-export const AD_POSTBACK_JOB = "ad_postback";
-
-export interface AdPostbackJob {
-  postbackId: number;
-}
+export type AdPostbackJob = JobPayload<"ad_postback">;
 
 /** How long after sign-up the web app may still report the account's lead (OAuth sign-ups). */
 export const LEAD_REPORT_WINDOW_MS = 60 * 60_000;
+
+export interface AttributionServiceDeps {
+  db: Kysely<Database>;
+  jobs: JobQueue;
+  /** null when AD_POSTBACK_URL is unset */
+  postback: AdPostbackSender | null;
+  log: { error(obj: object, msg: string): void };
+  now?: () => Date;
+}
 
 /**
  * Ad attribution (decision 0027): the lead an ad click brought (once per user, from sign-up), the
@@ -26,24 +31,11 @@ export const LEAD_REPORT_WINDOW_MS = 60 * 60_000;
  * user's email or id.
  */
 export class AttributionService {
-  readonly #db: Kysely<Database>;
-  readonly #jobs: JobQueue;
-  readonly #postback: AdPostbackSender | null;
-  readonly #log: { error(obj: object, msg: string): void };
+  readonly #deps: AttributionServiceDeps;
   readonly #now: () => Date;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    jobs: JobQueue;
-    /** null when AD_POSTBACK_URL is unset */
-    postback: AdPostbackSender | null;
-    log: { error(obj: object, msg: string): void };
-    now?: () => Date;
-  }) {
-    this.#db = deps.db;
-    this.#jobs = deps.jobs;
-    this.#postback = deps.postback;
-    this.#log = deps.log;
+  constructor(deps: AttributionServiceDeps) {
+    this.#deps = deps;
     this.#now = deps.now ?? (() => new Date());
   }
 
@@ -57,7 +49,7 @@ export class AttributionService {
     try {
       await this.#recordLead(input.userId, input.email, input.subid);
     } catch (error) {
-      this.#log.error({ err: error, userId: input.userId }, "could not record the sign-up's lead");
+      this.#deps.log.error({ err: error, userId: input.userId }, "could not record the sign-up's lead");
     }
   }
 
@@ -66,7 +58,7 @@ export class AttributionService {
    * account's own, once per user, and only within an hour of the account's creation.
    */
   async reportLead(userId: string, subid: string): Promise<Lead> {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) throw new NotFoundError("This account no longer exists.");
     if (this.#now().getTime() - Date.parse(user.created_at) > LEAD_REPORT_WINDOW_MS) {
       throw new AppError(422, "sign_up_too_old", "A lead is reported only within an hour of signing up.");
@@ -79,7 +71,7 @@ export class AttributionService {
   /** The sub id the user came back through most recently (last touch). */
   async saveAdvertisingToken(userId: string, subid: string): Promise<AdvertisingToken> {
     const savedAt = this.#now().toISOString();
-    await new UserRepository(this.#db).saveAdvertisingSubId(userId, subid, savedAt);
+    await new UserRepository(this.#deps.db).saveAdvertisingSubId(userId, subid, savedAt);
     return { subid, saved_at: savedAt };
   }
 
@@ -95,13 +87,13 @@ export class AttributionService {
 
   /** One try of a postback (the job's run); a failure is thrown for the queue to retry. */
   async deliverPostback(job: AdPostbackJob): Promise<void> {
-    if (!this.#postback) return;
-    const postbacks = new AdPostbackRepository(this.#db);
+    if (!this.#deps.postback) return;
+    const postbacks = new AdPostbackRepository(this.#deps.db);
     const postback = await postbacks.find(job.postbackId);
     if (postback?.status !== "pending") return;
     await postbacks.countAttempt(postback.id);
     try {
-      await this.#postback.send({
+      await this.#deps.postback.send({
         subid: postback.subid,
         event: postback.event,
         event_id: postback.event_id,
@@ -117,11 +109,11 @@ export class AttributionService {
 
   /** After the job's last attempt failed: the postback stays on record as failed. */
   async postbackFailed(job: AdPostbackJob, error: unknown): Promise<void> {
-    await new AdPostbackRepository(this.#db).markFailed(job.postbackId, reasonOf(error));
+    await new AdPostbackRepository(this.#deps.db).markFailed(job.postbackId, reasonOf(error));
   }
 
   async #recordLead(userId: string, email: string, subid: string): Promise<LeadRecord | null> {
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#deps.db.transaction().execute(async (trx) => {
       const lead = await new LeadRepository(trx).insertOnce({
         userId,
         subid,
@@ -139,7 +131,7 @@ export class AttributionService {
     event: AdPostbackEvent,
     payout: { cents: number; currency: string | null },
   ): Promise<void> {
-    if (!this.#postback) return;
+    if (!this.#deps.postback) return;
     const postbackId = await new AdPostbackRepository(trx).create({
       leadId: lead.id,
       event,
@@ -148,7 +140,7 @@ export class AttributionService {
       payoutCents: payout.cents,
       currency: payout.currency,
     });
-    await this.#jobs.enqueue(AD_POSTBACK_JOB, { postbackId } satisfies AdPostbackJob, { db: trx });
+    await this.#deps.jobs.enqueue(JOB.ad_postback, { postbackId } satisfies AdPostbackJob, { db: trx });
   }
 }
 

@@ -1,30 +1,48 @@
-import type { Gender, Model } from "@reverie/shared";
+import type { Bundle, Gender, Model } from "@reverie/shared";
 import { NotFoundError } from "../errors.ts";
-import type { BundleRepository } from "../repositories/bundles.ts";
-import type { CharacterRepository } from "../repositories/characters.ts";
+import type { BundleRepository, BundleWithCounts } from "../repositories/bundles.ts";
+import type { CharacterRepository, CharacterWithCounts } from "../repositories/characters.ts";
 import type { MediaRepository } from "../repositories/media.ts";
 import { NOTHING_OWNED, type Presenter } from "./presenters.ts";
 
 const BUNDLE_PREVIEW_SIZE = 4;
 
+/** What the catalog reads, and the gallery too (GalleryServiceDeps). */
+export interface CatalogServiceDeps {
+  characters: CharacterRepository;
+  bundles: BundleRepository;
+  media: MediaRepository;
+  presenter: Presenter;
+}
+
+/** Bundles as the catalog and the gallery show them, each with its first media as previews. */
+export async function presentBundles(
+  deps: CatalogServiceDeps,
+  rows: readonly BundleWithCounts[],
+  owned: ReadonlySet<number>,
+): Promise<Bundle[]> {
+  const previews = await deps.media.previewsForBundles(
+    rows.map((row) => row.id),
+    BUNDLE_PREVIEW_SIZE,
+  );
+  return rows.map((row) => deps.presenter.bundle(row, previews.get(row.id) ?? [], owned));
+}
+
+/** A category's catalog characters and the bundles (not packs) sold of them. */
+export function charactersAndBundles(
+  deps: CatalogServiceDeps,
+  gender: Gender | undefined,
+): Promise<[CharacterWithCounts[], BundleWithCounts[]]> {
+  return Promise.all([deps.characters.list({ gender }), deps.bundles.list({ gender, kind: "bundle" })]);
+}
+
 /** Characters and what a visitor sees of them before signing in. */
 export class CatalogService {
-  readonly #characters: CharacterRepository;
-  readonly #bundles: BundleRepository;
-  readonly #media: MediaRepository;
-  readonly #present: Presenter;
+  readonly #deps: CatalogServiceDeps;
   #version = 0;
 
-  constructor(deps: {
-    characters: CharacterRepository;
-    bundles: BundleRepository;
-    media: MediaRepository;
-    presenter: Presenter;
-  }) {
-    this.#characters = deps.characters;
-    this.#bundles = deps.bundles;
-    this.#media = deps.media;
-    this.#present = deps.presenter;
+  constructor(deps: CatalogServiceDeps) {
+    this.#deps = deps;
   }
 
   /** Which state of the catalog answers are built from; changes with every catalogChanged(). */
@@ -42,35 +60,24 @@ export class CatalogService {
   }
 
   async listModels(gender?: Gender): Promise<Model[]> {
-    const rows = await this.#characters.list({ gender });
-    return rows.map((row) => this.#present.model(row));
+    const rows = await this.#deps.characters.list({ gender });
+    return rows.map((row) => this.#deps.presenter.model(row));
   }
 
   async getModel(id: number): Promise<Model> {
-    const row = await this.#characters.findById(id);
+    const row = await this.#deps.characters.findById(id);
     if (!row) throw new NotFoundError(`Character ${id} does not exist.`);
-    return this.#present.model(row);
+    return this.#deps.presenter.model(row);
   }
 
   /** Characters of a category that sell bundles, each with its bundles. */
   async listModelBundles(gender?: Gender, owned: ReadonlySet<number> = NOTHING_OWNED) {
-    const [characters, bundles] = await Promise.all([
-      this.#characters.list({ gender }),
-      this.#bundles.list({ gender, kind: "bundle" }),
-    ]);
-    const previews = await this.#media.previewsForBundles(
-      bundles.map((bundle) => bundle.id),
-      BUNDLE_PREVIEW_SIZE,
-    );
+    const [characters, rows] = await charactersAndBundles(this.#deps, gender);
+    const bundles = await presentBundles(this.#deps, rows, owned);
     return characters.flatMap((character) => {
-      const own = bundles.filter((bundle) => bundle.character_id === character.id);
+      const own = bundles.filter((_, index) => rows[index]?.character_id === character.id);
       if (own.length === 0) return [];
-      return [
-        {
-          model: this.#present.modelSummary(character),
-          bundles: own.map((bundle) => this.#present.bundle(bundle, previews.get(bundle.id) ?? [], owned)),
-        },
-      ];
+      return [{ model: this.#deps.presenter.modelSummary(character), bundles: own }];
     });
   }
 
@@ -79,12 +86,12 @@ export class CatalogService {
    * chat that opens with the character's first message.
    */
   async listAnonymousChats(query: { gender?: Gender | undefined; page: number; limit: number }) {
-    const rows = await this.#characters.list({ gender: query.gender });
+    const rows = await this.#deps.characters.list({ gender: query.gender });
     const offset = (query.page - 1) * query.limit;
     const items = rows.slice(offset, offset + query.limit).map((row) => {
       return {
         id: row.id,
-        model: this.#present.modelSummary(row),
+        model: this.#deps.presenter.modelSummary(row),
         last_message: { text: row.first_msg, from: "model" as const, send_at: row.created_at },
       };
     });

@@ -5,6 +5,7 @@ import {
   type CharacterLook,
   HAIR_STYLES,
   type HairStyle,
+  OUTFIT_COLORS,
   OUTFIT_STYLES,
   SCENE_IDS,
 } from "../providers/image/procedural/index.ts";
@@ -14,17 +15,6 @@ import { parseStoredTraits } from "./custom-characters/traits.ts";
 const SKIN = ["#f1d0b5", "#e6b897", "#d9a47f", "#c68e5e", "#a86f45", "#8a5534", "#6b3f26", "#4f2e1c"];
 const HAIR = ["#1d1a1c", "#2a1a14", "#3b2519", "#5a3a22", "#8a3b1f", "#b07a3f", "#d8b26a", "#e9e1cf"];
 const EYES = ["#5a3a22", "#3b2519", "#3f6e8c", "#4f7a4a", "#7a6a3a", "#2d2d2d"];
-const CLOTHES = [
-  "#b8283a",
-  "#1f5f4a",
-  "#3fa8b8",
-  "#d9a13a",
-  "#5f7a6a",
-  "#2b3a67",
-  "#e9dcc9",
-  "#6b2030",
-  "#333840",
-];
 const LONG_HAIR: readonly HairStyle[] = HAIR_STYLES.slice(0, 7);
 const SHORT_HAIR: readonly HairStyle[] = HAIR_STYLES.slice(7);
 
@@ -48,7 +38,7 @@ export function lookForCharacter(character: {
   if (seeded) return seeded;
   const rng = new Rng(`look:${character.slug}`);
   const masculine = character.gender === "male" || character.gender === "anime_male";
-  const primary = rng.pick(CLOTHES);
+  const primary = rng.pick(OUTFIT_COLORS);
   return {
     build: masculine ? "masculine" : "feminine",
     skin: rng.pick(SKIN),
@@ -57,7 +47,7 @@ export function lookForCharacter(character: {
     outfit: {
       style: rng.pick(OUTFIT_STYLES),
       primary,
-      secondary: rng.pick(CLOTHES.filter((color) => color !== primary)),
+      secondary: rng.pick(OUTFIT_COLORS.filter((color) => color !== primary)),
     },
     accessories: masculine ? [] : [rng.pick(["earrings", "necklace"] as const)],
     ...(masculine ? { facialHair: rng.pick(["none", "stubble", "beard"] as const) } : {}),

@@ -5,7 +5,6 @@ import { BadRequestError, NotFoundError } from "../errors.ts";
 import { chatMediaFiles } from "../media/chat-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { ModerationContext } from "../providers/moderation/types.ts";
-import type { JobQueue } from "../queue/job-queue.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { chatEvent } from "../realtime/chat-events.ts";
 import type { CharacterRepository } from "../repositories/characters.ts";
@@ -14,12 +13,14 @@ import {
   ChatRepository as Chats,
   type ChatWithCharacter,
 } from "../repositories/chats.ts";
+import { MemoryRepository } from "../repositories/memories.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import { UserRepository } from "../repositories/users.ts";
 import type { ImageJob, ReplyJob } from "./answers.ts";
 import type { BillingService } from "./billing/billing-service.ts";
 import { expandCardMacros, mentionsUser } from "./custom-characters/card-macros.ts";
 import type { ImageIntents } from "./image-intents.ts";
+import { JOB, type JobQueue } from "./job-registry.ts";
 import type { ModerationService } from "./moderation.ts";
 import type { Presenter } from "./presenters.ts";
 import type { VoiceIntents } from "./voice-intents.ts";
@@ -34,58 +35,40 @@ function unitOfWork(db: Kysely<Database>) {
 
 const now = () => new Date().toISOString();
 
+export interface ChatServiceDeps {
+  db: Kysely<Database>;
+  characters: CharacterRepository;
+  presenter: Presenter;
+  jobs: JobQueue;
+  moderation: ModerationService;
+  imageIntents: ImageIntents;
+  voiceIntents: VoiceIntents;
+  storage: MediaStorage;
+  log: { error(obj: object, msg: string): void };
+  bus: EventBus;
+  billing: BillingService;
+}
+
 /** A user's conversations with characters: the list, the history, sending and deleting. */
 export class ChatService {
-  readonly #db: Kysely<Database>;
-  readonly #characters: CharacterRepository;
+  readonly #deps: ChatServiceDeps;
   readonly #chats: ChatRepository;
   readonly #messages: MessageRepository;
-  readonly #present: Presenter;
-  readonly #jobs: JobQueue;
-  readonly #moderation: ModerationService;
-  readonly #imageIntents: ImageIntents;
-  readonly #voiceIntents: VoiceIntents;
-  readonly #storage: MediaStorage;
-  readonly #log: { error(obj: object, msg: string): void };
-  readonly #bus: EventBus;
-  readonly #billing: BillingService;
   readonly #users: UserRepository;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    characters: CharacterRepository;
-    presenter: Presenter;
-    jobs: JobQueue;
-    moderation: ModerationService;
-    imageIntents: ImageIntents;
-    voiceIntents: VoiceIntents;
-    storage: MediaStorage;
-    log: { error(obj: object, msg: string): void };
-    bus: EventBus;
-    billing: BillingService;
-  }) {
-    this.#db = deps.db;
+  constructor(deps: ChatServiceDeps) {
+    this.#deps = deps;
     this.#users = new UserRepository(deps.db);
-    this.#billing = deps.billing;
-    this.#bus = deps.bus;
-    this.#storage = deps.storage;
-    this.#log = deps.log;
-    this.#imageIntents = deps.imageIntents;
-    this.#voiceIntents = deps.voiceIntents;
-    this.#jobs = deps.jobs;
-    this.#moderation = deps.moderation;
-    this.#characters = deps.characters;
     const repositories = unitOfWork(deps.db);
     this.#chats = repositories.chats;
     this.#messages = repositories.messages;
-    this.#present = deps.presenter;
   }
 
   #chat(row: ChatWithCharacter, last: MessageRow | undefined): Chat {
     return {
       id: row.id,
-      model: this.#present.modelSummary(row.character),
-      last_message: last ? this.#present.message(last, row.character_id) : null,
+      model: this.#deps.presenter.modelSummary(row.character),
+      last_message: last ? this.#deps.presenter.message(last, row.character_id) : null,
     };
   }
 
@@ -118,7 +101,7 @@ export class ChatService {
    * character in full, whichever kind it is.
    */
   async open(userId: string, characterId: number): Promise<OpenedChat> {
-    const character = await this.#characters.findAvailableTo(characterId, userId);
+    const character = await this.#deps.characters.findAvailableTo(characterId, userId);
     if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
     // read as every card text is (the model is given this greeting and moderation checked it so);
     // the user's name is looked up only when the greeting names them ({{user}})
@@ -126,7 +109,7 @@ export class ChatService {
       ? ((await this.#users.findById(userId))?.first_name ?? null)
       : null;
     const firstMessage = expandCardMacros(character.first_msg, { char: character.name, user: userName });
-    const chatId = await this.#db.transaction().execute(async (trx) => {
+    const chatId = await this.#deps.db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const at = now();
       const { id, created } = await work.chats.findOrCreate(userId, characterId, at);
@@ -138,7 +121,7 @@ export class ChatService {
     const chat = await this.#requireChat(chatId, userId);
     return {
       ...this.#chat(chat, (await this.#messages.latest([chatId])).get(chatId)),
-      model: this.#present.model(character),
+      model: this.#deps.presenter.model(character),
     };
   }
 
@@ -148,7 +131,10 @@ export class ChatService {
       this.#messages.page(chatId, { limit: query.limit, page: query.page, newestFirst: query.reverse }),
       this.#messages.count(chatId),
     ]);
-    return { items: rows.map((row) => this.#present.message(row, chat.character_id)), total_count: total };
+    return {
+      items: rows.map((row) => this.#deps.presenter.message(row, chat.character_id)),
+      total_count: total,
+    };
   }
 
   /**
@@ -179,19 +165,19 @@ export class ChatService {
     // the plan is read before the transaction: paying itself is guarded (free_msgs > 0, tokens >= price)
     const sender = await this.#chats.senderState(chatId, userId);
     if (!sender) throw new NotFoundError(`Chat ${chatId} does not exist.`);
-    const intent = this.#imageIntents.detect(text);
-    const wantsVoice = !intent && this.#voiceIntents.detect(text);
+    const intent = this.#deps.imageIntents.detect(text);
+    const wantsVoice = !intent && this.#deps.voiceIntents.detect(text);
     // a photo request is an image prompt: checked (and recorded, when refused) as one
-    await this.#moderation.check(
+    await this.#deps.moderation.check(
       text,
       intent ? "image_prompt" : "chat_message",
       userId,
       await this.#moderationContext(chatId),
     );
-    const sent = await this.#db.transaction().execute(async (trx) => {
+    const sent = await this.#deps.db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const message = await work.messages.insert({ chat_id: chatId, sender: "user", type: "text", text });
-      const { charge, balance } = await this.#billing.payForMessage(trx, {
+      const { charge, balance } = await this.#deps.billing.payForMessage(trx, {
         userId,
         plan: sender.plan,
         messageId: message.id,
@@ -202,22 +188,22 @@ export class ChatService {
       let paid = balance;
       if (intent) {
         const imageJob: ImageJob = { ...job, intent, realistic };
-        await this.#jobs.enqueue("image", imageJob, { db: trx });
+        await this.#deps.jobs.enqueue(JOB.image, imageJob, { db: trx });
       } else if (wantsVoice) {
-        const voiceNote = await this.#billing.payForVoice(trx, {
+        const voiceNote = await this.#deps.billing.payForVoice(trx, {
           userId,
           plan: sender.plan,
           reference: `voice_note:message:${message.id}`,
         });
         if (voiceNote.kind === "tokens") paid = { ...balance, tokens: balance.tokens - voiceNote.amount };
-        await this.#jobs.enqueue("reply", { ...job, voiceNote }, { db: trx });
-      } else await this.#jobs.enqueue("reply", job, { db: trx });
-      return { message: this.#present.message(message, sender.characterId), balance: paid };
+        await this.#deps.jobs.enqueue(JOB.reply, { ...job, voiceNote }, { db: trx });
+      } else await this.#deps.jobs.enqueue(JOB.reply, job, { db: trx });
+      return { message: this.#deps.presenter.message(message, sender.characterId), balance: paid };
     });
     // The character reacts as soon as the message is stored, not once a worker has claimed the job
     // (on Postgres and Redis that is several round trips later). The job sends the same placeholder
     // again when it starts, so an event lost here costs nothing: it is not awaited.
-    void this.#bus
+    void this.#deps.bus
       .publish(
         userId,
         chatEvent("add", {
@@ -229,7 +215,7 @@ export class ChatService {
         }),
       )
       .catch((error: unknown) =>
-        this.#log.error({ err: error, chatId }, "the early typing event was not sent"),
+        this.#deps.log.error({ err: error, chatId }, "the early typing event was not sent"),
       );
     return sent;
   }
@@ -244,7 +230,7 @@ export class ChatService {
     messageId: number,
   ): Promise<{ message: Message; balance: Balance }> {
     const chat = await this.#requireChat(chatId, userId);
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#deps.db.transaction().execute(async (trx) => {
       const work = unitOfWork(trx);
       const found = await work.messages.findInChat(chatId, messageId);
       if (!found) throw new NotFoundError(`Message ${messageId} does not exist in chat ${chatId}.`);
@@ -261,13 +247,16 @@ export class ChatService {
         // the price is fixed when the private message is sent, so a later price change spares it
         const price = found.price_tokens;
         if (price === null) throw new Error(`private message ${messageId} has no price`);
-        await this.#billing.payForUnlock(trx, { userId, messageId, type: found.type, price });
+        await this.#deps.billing.payForUnlock(trx, { userId, messageId, type: found.type, price });
         message = unlocked;
       } else if (found.locked) {
         message = (await work.messages.findInChat(chatId, messageId)) ?? found;
       }
-      const { free_msgs, tokens } = await this.#billing.balance(userId, trx);
-      return { message: this.#present.message(message, chat.character_id), balance: { free_msgs, tokens } };
+      const { free_msgs, tokens } = await this.#deps.billing.balance(userId, trx);
+      return {
+        message: this.#deps.presenter.message(message, chat.character_id),
+        balance: { free_msgs, tokens },
+      };
     });
   }
 
@@ -281,9 +270,18 @@ export class ChatService {
     return this.#deleteWithFiles(chatId, undefined, () => this.#messages.deleteAll(chatId));
   }
 
+  /** Deletes the chat, and what its character remembers of the user goes with it (decision 45). */
   async delete(userId: string, chatId: number): Promise<void> {
-    await this.#requireChat(chatId, userId);
-    await this.#deleteWithFiles(chatId, undefined, () => this.#chats.delete(chatId));
+    const chat = await this.#requireChat(chatId, userId);
+    await this.#deleteWithFiles(chatId, undefined, () =>
+      this.#deps.db.transaction().execute(async (trx) => {
+        // the chat's row first: a memory write in progress holds it (MemoryRepository.lockChat)
+        await new Chats(trx).delete(chatId);
+        const memories = new MemoryRepository(trx);
+        await memories.deleteAll({ userId, characterId: chat.character_id });
+        await memories.deleteForgettings({ userId, characterId: chat.character_id });
+      }),
+    );
   }
 
   /**
@@ -299,8 +297,8 @@ export class ChatService {
     const result = await deleteRows();
     const keys = [...files.media.flatMap(chatMediaFiles), ...files.voice];
     if (keys.length > 0) {
-      await this.#storage.remove(keys).catch((error: unknown) => {
-        this.#log.error({ err: error, chatId }, "could not remove the files of deleted messages");
+      await this.#deps.storage.remove(keys).catch((error: unknown) => {
+        this.#deps.log.error({ err: error, chatId }, "could not remove the files of deleted messages");
       });
     }
     return result;

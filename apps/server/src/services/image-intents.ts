@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../lib/reg-exp.ts";
 /**
  * Recognises a chat message that asks the character for a picture or a video.
  *
@@ -42,10 +43,6 @@ const CLAUSE_BREAK = /[.,;:!?\n]|\bbut\b|\band\b|\bthen\b/gi;
 const NEGATION_WINDOW_WORDS = 3;
 
 const WORD_CHARS = /^[\p{L}\p{N}'-]+$/u;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** One phrase of the pattern language as a regular expression source (throws on a bad phrase). */
 export function compileIntentPhrase(phrase: string): string {

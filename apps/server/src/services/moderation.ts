@@ -46,6 +46,12 @@ export class ModerationUnavailableError extends RetryLaterError {
   }
 }
 
+export interface ModerationServiceDeps {
+  classifier: ModerationClassifier;
+  events: ModerationEventRepository;
+  log: { warn(obj: object, msg: string): void };
+}
+
 /**
  * One gate for every text a user sends to a character, an image model or the character builder,
  * and for what the model answers. Refusals are recorded for admins. When the configured classifier
@@ -53,18 +59,10 @@ export class ModerationUnavailableError extends RetryLaterError {
  * tries again.
  */
 export class ModerationService {
-  readonly #classifier: ModerationClassifier;
-  readonly #events: ModerationEventRepository;
-  readonly #log: { warn(obj: object, msg: string): void };
+  readonly #deps: ModerationServiceDeps;
 
-  constructor(deps: {
-    classifier: ModerationClassifier;
-    events: ModerationEventRepository;
-    log: { warn(obj: object, msg: string): void };
-  }) {
-    this.#classifier = deps.classifier;
-    this.#events = deps.events;
-    this.#log = deps.log;
+  constructor(deps: ModerationServiceDeps) {
+    this.#deps = deps;
   }
 
   /**
@@ -99,10 +97,13 @@ export class ModerationService {
   ): Promise<ModerationVerdict> {
     let verdict: ModerationVerdict;
     try {
-      verdict = await this.#classifier.classify(text, surface, context);
+      verdict = await this.#deps.classifier.classify(text, surface, context);
     } catch (error) {
       if (!(error instanceof ModerationProviderError)) throw error;
-      this.#log.warn({ userId, surface, err: error }, "moderation classifier unavailable: text held back");
+      this.#deps.log.warn(
+        { userId, surface, err: error },
+        "moderation classifier unavailable: text held back",
+      );
       throw new ModerationUnavailableError();
     }
     if (!verdict.allowed) await this.#record(text, surface, userId, verdict);
@@ -117,7 +118,7 @@ export class ModerationService {
     character: { name: string; age: number },
     userId: string | null,
   ): Promise<BadRequestError> {
-    await this.#events.record({
+    await this.#deps.events.record({
       userId,
       surface: "character_definition",
       category: "minors",
@@ -125,13 +126,13 @@ export class ModerationService {
       excerpt: `Name: ${character.name}. Age: ${character.age}.`.slice(0, EXCERPT_LENGTH),
       evidence: `Age: ${character.age}`,
     });
-    this.#log.warn({ userId, surface: "character_definition" }, "a character under 18 was refused");
+    this.#deps.log.warn({ userId, surface: "character_definition" }, "a character under 18 was refused");
     return new BadRequestError("Characters are adults: 18 or older.", "underage");
   }
 
   /** The rule-based check alone, at once and without recording: for a reply while it streams. */
   allowsWhileStreaming(text: string, context?: ModerationContext): boolean {
-    return this.#classifier.classifyByRules(text, "model_output", context).allowed;
+    return this.#deps.classifier.classifyByRules(text, "model_output", context).allowed;
   }
 
   /** What the character says instead of a refused reply; `seed` picks one of a few wordings. */
@@ -141,8 +142,8 @@ export class ModerationService {
 
   async #record(text: string, surface: ModerationSurface, userId: string | null, verdict: ModerationVerdict) {
     const category = verdict.category ?? "policy";
-    const classifier = verdict.classifier ?? this.#classifier.name;
-    await this.#events.record({
+    const classifier = verdict.classifier ?? this.#deps.classifier.name;
+    await this.#deps.events.record({
       userId,
       surface,
       category,
@@ -150,6 +151,6 @@ export class ModerationService {
       excerpt: excerptAround(text, verdict.evidence),
       evidence: verdict.evidence ?? null,
     });
-    this.#log.warn({ userId, surface, category, classifier }, "content refused by moderation");
+    this.#deps.log.warn({ userId, surface, category, classifier }, "content refused by moderation");
   }
 }

@@ -12,6 +12,25 @@ import type { MediaWithCharacter } from "../repositories/media.ts";
 export const NOTHING_OWNED: ReadonlySet<number> = new Set();
 
 /** Turns rows into the API shapes of @reverie/shared; the only place storage keys become URLs. */
+/**
+ * A character's profile as the catalog shows it and the admin console edits it (the columns under
+ * their own names, `hobbies` as written), in the order every view of a character lists them.
+ */
+export function characterProfileOf(row: CharacterWithCounts) {
+  return {
+    name: row.name,
+    age: row.age,
+    gender: row.gender,
+    tagline: row.tagline,
+    description: row.description,
+    personality: row.personality,
+    hobbies: row.hobbies,
+    relationship: row.relationship,
+    first_msg: row.first_msg,
+    user_first_msg_help: row.user_first_msg_help,
+  };
+}
+
 export class Presenter {
   readonly #storage: MediaStorage;
   readonly #privateMedia: PrivateMediaSigner;
@@ -45,19 +64,12 @@ export class Presenter {
   model(row: CharacterWithCounts): Model {
     return {
       id: row.id,
-      name: row.name,
-      age: row.age,
-      gender: row.gender,
-      tagline: row.tagline,
-      description: row.description,
-      personality: row.personality,
+      ...characterProfileOf(row),
+      // in the profile's place, as a list
       hobbies: row.hobbies
         .split(",")
         .map((hobby) => hobby.trim())
         .filter(Boolean),
-      relationship: row.relationship,
-      first_msg: row.first_msg,
-      user_first_msg_help: row.user_first_msg_help,
       avatar_url: this.#portraitUrl(row.avatar_key),
       cover_url: this.#portraitUrl(row.cover_key),
       photo_count: row.photo_count,

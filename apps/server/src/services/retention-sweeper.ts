@@ -4,36 +4,35 @@ import type { SessionReplayService } from "./session-replays.ts";
 
 const HOUR = 60 * 60_000;
 
+export interface RetentionSweeperDeps {
+  replays: SessionReplayService;
+  analytics: AnalyticsService;
+  log?: FastifyBaseLogger;
+  everyMs?: number;
+}
+
 /**
  * Deletes what browsers sent once its retention ends (session replays and analytics events, 30 days:
  * the privacy policy says so), at start and then hourly in every web instance. Deleting is
  * idempotent, so instances sweeping at once do no harm.
  */
 export class RetentionSweeper {
-  readonly #replays: SessionReplayService;
-  readonly #analytics: AnalyticsService;
-  readonly #log: FastifyBaseLogger | undefined;
+  readonly #deps: RetentionSweeperDeps;
   readonly #everyMs: number;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<unknown> | null = null;
 
-  constructor(deps: {
-    replays: SessionReplayService;
-    analytics: AnalyticsService;
-    log?: FastifyBaseLogger;
-    everyMs?: number;
-  }) {
-    this.#replays = deps.replays;
-    this.#analytics = deps.analytics;
-    this.#log = deps.log;
+  constructor(deps: RetentionSweeperDeps) {
+    this.#deps = deps;
     this.#everyMs = deps.everyMs ?? HOUR;
   }
 
   /** One pass; answers what it deleted. */
   async sweep(): Promise<{ replays: number; analyticsEvents: number }> {
-    const replays = await this.#replays.deleteExpired();
-    const analyticsEvents = await this.#analytics.deleteExpired();
-    if (replays + analyticsEvents > 0) this.#log?.info({ replays, analyticsEvents }, "retention: deleted");
+    const replays = await this.#deps.replays.deleteExpired();
+    const analyticsEvents = await this.#deps.analytics.deleteExpired();
+    if (replays + analyticsEvents > 0)
+      this.#deps.log?.info({ replays, analyticsEvents }, "retention: deleted");
     return { replays, analyticsEvents };
   }
 
@@ -42,7 +41,7 @@ export class RetentionSweeper {
     const run = () => {
       if (this.#running) return;
       this.#running = this.sweep()
-        .catch((error: unknown) => this.#log?.error({ err: error }, "retention sweep failed"))
+        .catch((error: unknown) => this.#deps.log?.error({ err: error }, "retention sweep failed"))
         .finally(() => {
           this.#running = null;
         });

@@ -1,15 +1,15 @@
 import type { PlanVariant } from "@reverie/shared";
-import { CATALOGUE } from "./billing/catalogue.ts";
 import { planTokenGrant } from "./billing/monthly-tokens.ts";
+import { PRICE_LIST } from "./billing/price-list.ts";
 
 const MONTHS_PER_INTERVAL = { day: 1 / 30, month: 1, year: 12 } as const;
 
 export function listPlans(variant: PlanVariant = "default") {
-  const plans = CATALOGUE.plans[variant].map((plan) => {
+  const plans = PRICE_LIST.plans[variant].map((plan) => {
     const months = MONTHS_PER_INTERVAL[plan.interval] * plan.interval_count;
     return {
       ...plan,
-      currency: CATALOGUE.currency,
+      currency: PRICE_LIST.currency,
       monthly_price_cents: Math.round(plan.price_cents / months),
       token_grant: planTokenGrant(plan),
     };
@@ -22,18 +22,18 @@ export function listPlans(variant: PlanVariant = "default") {
       ...plan,
       discount_percent: Math.max(0, Math.round((1 - plan.monthly_price_cents / baseline) * 100)),
     })),
-    features: { ...CATALOGUE.premiumFeatures },
+    features: { ...PRICE_LIST.premiumFeatures },
   };
 }
 
 /** The token packages on sale (spec sizes), with their price ids. */
 export function listTokenPackages() {
   return {
-    packages: CATALOGUE.tokenPackages.map((tokenPackage) => ({
+    packages: PRICE_LIST.tokenPackages.map((tokenPackage) => ({
       id: tokenPackage.id,
       tokens: tokenPackage.tokens,
       price_cents: tokenPackage.price_cents,
-      currency: CATALOGUE.currency,
+      currency: PRICE_LIST.currency,
     })),
   };
 }

@@ -8,23 +8,17 @@ import type { MediaStorage } from "../media/storage.ts";
 import { speakableText, voiceForGender } from "../providers/tts/index.ts";
 import type { SpeechAudio } from "../providers/tts/types.ts";
 import { CHARACTER_VOICES, type CharacterVoiceId, isCharacterVoice } from "../providers/tts/voices.ts";
-import type { JobQueue } from "../queue/job-queue.ts";
 import { ChatRepository } from "../repositories/chats.ts";
 import { MessageRepository } from "../repositories/messages.ts";
 import type { UserRepository } from "../repositories/users.ts";
 import { VoiceRepository } from "../repositories/voices.ts";
 import type { BillingService, VoiceCharge } from "./billing/billing-service.ts";
+import { JOB, type JobPayload, type JobQueue } from "./job-registry.ts";
 
 export type VoiceMessageResponse = z.infer<typeof voiceMessageResponseSchema>;
 
 /** Reads one character message aloud (jobs/voice.ts). */
-export interface VoiceJob {
-  userId: string;
-  chatId: number;
-  messageId: number;
-  /** what the voice was paid with, given back when it cannot be made (absent: included) */
-  charge?: VoiceCharge;
-}
+export type VoiceJob = JobPayload<"voice">;
 
 /** A reply that answers a request for a voice message, paid for when the request was sent. */
 export interface VoiceNoteRequest {
@@ -50,6 +44,14 @@ function voiceStorageKey(extension: string): string {
  */
 const STALE_GENERATION_MS = 15 * 60_000;
 
+export interface VoiceServiceDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  jobs: JobQueue;
+  users: UserRepository;
+  billing: BillingService;
+}
+
 /**
  * Voice for a character's text messages (decision 35): included in premium, paid with tokens on
  * the free plan (through the billing service's ledger, given back when the voice cannot be made).
@@ -57,28 +59,14 @@ const STALE_GENERATION_MS = 15 * 60_000;
  * A reply to a request for a voice message ("send me a voice note") is voiced the same way.
  */
 export class VoiceService {
-  readonly #db: Kysely<Database>;
-  readonly #storage: MediaStorage;
-  readonly #jobs: JobQueue;
-  readonly #users: UserRepository;
+  readonly #deps: VoiceServiceDeps;
   readonly #chats: ChatRepository;
   readonly #voices: VoiceRepository;
   readonly #messages: MessageRepository;
-  readonly #billing: BillingService;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    storage: MediaStorage;
-    jobs: JobQueue;
-    users: UserRepository;
-    billing: BillingService;
-  }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
+  constructor(deps: VoiceServiceDeps) {
+    this.#deps = deps;
     this.#messages = new MessageRepository(deps.db);
-    this.#storage = deps.storage;
-    this.#jobs = deps.jobs;
-    this.#users = deps.users;
     this.#chats = new ChatRepository(deps.db);
     this.#voices = new VoiceRepository(deps.db);
   }
@@ -97,20 +85,20 @@ export class VoiceService {
     if (message.voice_status === "ready" && message.voice_key) {
       return this.#ready(messageId, message.voice_key);
     }
-    const plan = (await this.#users.findById(userId))?.plan === "premium" ? "premium" : "free";
+    const plan = (await this.#deps.users.findById(userId))?.plan === "premium" ? "premium" : "free";
     const staleBefore = new Date(Date.now() - STALE_GENERATION_MS);
-    const started = await this.#db.transaction().execute(async (trx) => {
+    const started = await this.#deps.db.transaction().execute(async (trx) => {
       if (!(await new VoiceRepository(trx).claim(messageId, staleBefore))) return null;
       // a voice may be asked for again after a failed one: each charge has a reference of its own
       const reference = `voice:message:${messageId}:${randomBytes(6).toString("base64url")}`;
       // 402 rolls the claim back with it
-      const charge = await this.#billing.payForVoice(trx, { userId, plan, reference });
+      const charge = await this.#deps.billing.payForVoice(trx, { userId, plan, reference });
       const job: VoiceJob = { userId, chatId, messageId, charge };
-      await this.#jobs.enqueue("voice", job, { db: trx });
+      await this.#deps.jobs.enqueue(JOB.voice, job, { db: trx });
       return { charge };
     });
     if (started?.charge.kind === "tokens") {
-      const { free_msgs, tokens } = await this.#billing.balance(userId);
+      const { free_msgs, tokens } = await this.#deps.billing.balance(userId);
       return { message_id: messageId, status: "generating", balance: { free_msgs, tokens } };
     }
     if (!started) {
@@ -134,7 +122,7 @@ export class VoiceService {
       await this.refund(request.userId, request.charge);
       return;
     }
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       if (!(await new VoiceRepository(trx).claim(reply.id, new Date(Date.now() - STALE_GENERATION_MS))))
         return;
       const job: VoiceJob = {
@@ -143,13 +131,13 @@ export class VoiceService {
         messageId: reply.id,
         charge: request.charge,
       };
-      await this.#jobs.enqueue("voice", job, { db: trx });
+      await this.#deps.jobs.enqueue(JOB.voice, job, { db: trx });
     });
   }
 
   /** Gives back what a voice was paid with (idempotent: the refund's ledger reference). */
   refund(userId: string, charge: VoiceCharge | undefined): Promise<void> {
-    return charge ? this.#billing.refundVoice({ userId, charge }) : Promise.resolve();
+    return charge ? this.#deps.billing.refundVoice({ userId, charge }) : Promise.resolve();
   }
 
   /**
@@ -181,9 +169,9 @@ export class VoiceService {
    */
   async storeRecording(messageId: number, audio: SpeechAudio): Promise<string | undefined> {
     const key = voiceStorageKey(audio.extension);
-    await this.#storage.put(key, audio.data);
+    await this.#deps.storage.put(key, audio.data);
     if (!(await this.#voices.markReady(messageId, key))) {
-      await this.#storage.remove([key]);
+      await this.#deps.storage.remove([key]);
       return undefined;
     }
     return this.#link(key);
@@ -205,7 +193,7 @@ export class VoiceService {
 
   /** The URL the browser plays a stored voice from. */
   #link(key: string): string {
-    const url = this.#storage.publicUrl(key);
+    const url = this.#deps.storage.publicUrl(key);
     if (url === null) throw new Error(`voice key ${key} is not public`);
     return url;
   }

@@ -1,11 +1,12 @@
-import type { TestAccount } from "./admin.ts";
+import type { TestAccount } from "./accounts.ts";
+import { eventually } from "./wait.ts";
 
 const CARD = { expiry: "12/39", cvc: "123", name: "Test Buyer" };
 export const PAYING_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 
 /**
- * Buys a catalogue price at the built-in test checkout with the app's own calls, as a browser
+ * Buys a price list price at the built-in test checkout with the app's own calls, as a browser
  * would, and waits until the order is settled (its signed event travels through the job queue).
  */
 export async function buyAtTestCheckout(
@@ -18,11 +19,14 @@ export async function buyAtTestCheckout(
   const orderId = session.body.order_id as string;
   const paid = await buyer.call("POST", `/api/test-checkout/${orderId}/pay`, { ...CARD, card_number: card });
   if (paid.status !== 200) throw new Error(`payment was not taken: ${JSON.stringify(paid.body)}`);
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { body } = await buyer.call("PATCH", "/api/user/payment", { order_id: orderId });
-    const status = (body.order as { status: string }).status;
-    if (status !== "pending") return { orderId, status };
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`order ${orderId} stayed pending`);
+  const status = await eventually(
+    async () =>
+      (
+        (await buyer.call("PATCH", "/api/user/payment", { order_id: orderId })).body.order as {
+          status: string;
+        }
+      ).status,
+    { until: (status) => status !== "pending", what: `order ${orderId} to leave pending` },
+  );
+  return { orderId, status };
 }

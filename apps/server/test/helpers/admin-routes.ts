@@ -1,4 +1,4 @@
-import type { Method, TestAccount } from "./admin.ts";
+import type { Method, TestAccount } from "./accounts.ts";
 import { ADMIN_CATALOG_ROUTES } from "./admin-catalog-routes.ts";
 import { buyAtTestCheckout } from "./admin-payments.ts";
 import type { TestApp } from "./test-app.ts";
@@ -109,7 +109,7 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
       payload: { confirm: "DELETE", reason: "matrix" },
     }),
   },
-  // Dashboard, Payments and System (issue 13)
+  // Dashboard, Payments and System (decision 32)
   {
     method: "GET",
     route: "/api/admin/stats",

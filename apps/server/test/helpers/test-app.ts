@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyServerOptions } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadAuthSecret } from "../../src/auth/secret.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -145,3 +146,21 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A test app for the file or describe block it is called in: created before its tests, closed
+ * after them all. The returned function gives the app once it has started.
+ */
+export function useTestApp(options?: Parameters<typeof createTestApp>[0]): () => TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return () => {
+    if (started === undefined) throw new Error("the test app starts in beforeAll");
+    return started;
+  };
+}

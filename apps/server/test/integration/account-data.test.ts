@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 let t: TestApp;
 const bus = new MemoryEventBus();
@@ -19,29 +21,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let users = 0;
 
 /** A user with a chat, a token grant, a paid order, a subscription and a moderation event. */
 async function newUser() {
   const number = ++users;
-  const email = `keeper${number}-${Date.now()}@example.com`;
-  const register = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.61.0.${number}`,
-    payload: { email, password: "secret12", first_name: "Robin" },
-  });
-  const { token, user } = register.json() as { token: string; user: { id: string } };
-  const call = async (method: "GET" | "POST" | "DELETE", url: string, payload?: object) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? (response.json() as unknown) : null };
-  };
+  const user = await signUp(t, { prefix: "keeper" });
+  const { email, token, call } = user;
   const chat = chatSchema.parse((await call("POST", "/api/chats", { model_id: modelId })).body);
   const secretLine = `kites are my thing, says user ${number}`;
   await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: secretLine } });
@@ -98,12 +84,10 @@ async function readyExport(user: Awaited<ReturnType<typeof newUser>>) {
   const started = await user.call("POST", "/api/user/export");
   expect(started.status).toBe(202);
   const { export_id } = dataExportStartedSchema.parse(started.body);
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const state = dataExportSchema.parse((await user.call("GET", `/api/user/export/${export_id}`)).body);
-    if (state.status !== "pending") return state;
-    await wait(50);
-  }
-  throw new Error("the export was not built in time");
+  return eventually(
+    async () => dataExportSchema.parse((await user.call("GET", `/api/user/export/${export_id}`)).body),
+    { until: (state) => state.status !== "pending", what: "the export to be built" },
+  );
 }
 
 describe("download my data", () => {
@@ -154,11 +138,11 @@ describe("download my data", () => {
       .where("kind", "=", "data_export_expiry")
       .where("payload", "like", `%${state.export_id}%`)
       .execute();
-    let expired = state;
-    for (let waited = 0; waited < 10_000 && expired.status !== "expired"; waited += 50) {
-      await wait(50);
-      expired = dataExportSchema.parse((await user.call("GET", `/api/user/export/${state.export_id}`)).body);
-    }
+    const expired = await eventually(
+      async () =>
+        dataExportSchema.parse((await user.call("GET", `/api/user/export/${state.export_id}`)).body),
+      { until: (expired) => expired.status === "expired", timeout: 10_000, what: "the export to expire" },
+    );
     expect(expired).toMatchObject({ status: "expired", url: null });
     expect(await t.storage.exists(`private/exports/${state.export_id}.json`)).toBe(false);
 

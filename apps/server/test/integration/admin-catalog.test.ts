@@ -2,7 +2,8 @@ import { ADMIN_UPLOAD_MAX_BYTES, adminCharacterDetailSchema, adminCharacterSchem
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIZES } from "../../src/media/sizes.ts";
-import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
+import { auditEntriesFor } from "../helpers/admin.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;

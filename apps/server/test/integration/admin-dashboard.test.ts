@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodTokens } from "../../src/services/billing/fulfilment.ts";
-import { signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
+import { createStaffApp } from "../helpers/admin.ts";
 import { buyAtTestCheckout, DECLINED_CARD } from "../helpers/admin-payments.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { until } from "../helpers/wait.ts";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -16,22 +18,11 @@ const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUp(t, "admin", "admin");
-  moderator = await signUp(t, "moderator", "moderator");
+  ({ t, admin, moderator } = await createStaffApp());
 });
 afterAll(async () => {
   await t.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function openChat(account: TestAccount) {
   const models = await t.get("/api/models?gender=female");

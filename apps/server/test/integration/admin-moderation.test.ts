@@ -5,7 +5,8 @@ import {
 } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModerationEventRepository } from "../../src/repositories/moderation-events.ts";
-import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
+import { auditEntriesFor } from "../helpers/admin.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;

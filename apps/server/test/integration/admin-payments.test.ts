@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountDataRepository } from "../../src/repositories/account-data.ts";
 import { LedgerRepository } from "../../src/repositories/ledger.ts";
-import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
+import { auditEntriesFor, createStaffApp } from "../helpers/admin.ts";
 import { buyAtTestCheckout, DECLINED_CARD } from "../helpers/admin-payments.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
 let admin: TestAccount;
 let moderator: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUp(t, "admin", "admin");
-  moderator = await signUp(t, "moderator", "moderator");
+  ({ t, admin, moderator } = await createStaffApp());
 });
 afterAll(async () => {
   await t.close();
@@ -36,6 +35,29 @@ async function spend(account: TestAccount, amount: number) {
     });
   });
 }
+
+/** `by` asks to refund the order. */
+const refundOrder = (by: TestAccount, orderId: string, body: { reason: string; partial_tokens?: boolean }) =>
+  by.call("POST", `/api/admin/payments/orders/${orderId}/refund`, body);
+
+/** The account's ledger rows, oldest first. */
+const ledgerOf = (account: TestAccount) =>
+  t.database.db
+    .selectFrom("token_ledger")
+    .select(["delta", "reason"])
+    .where("user_id", "=", account.id)
+    .orderBy("id")
+    .execute();
+
+/** The statuses of the account's subscriptions. */
+const subscriptionStatusesOf = async (account: TestAccount) =>
+  (
+    await t.database.db
+      .selectFrom("subscriptions")
+      .select("status")
+      .where("user_id", "=", account.id)
+      .execute()
+  ).map((row) => row.status);
 
 describe("the Payments screen's lists", () => {
   it("shows provider events with status, amount and user, failures, and subscriptions", async () => {
@@ -111,15 +133,10 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
     const { orderId } = await buyAtTestCheckout(buyer, "tokens_350");
     expect(await balanceOf(buyer)).toBe(350);
 
-    expect(
-      (await moderator.call("POST", `/api/admin/payments/orders/${orderId}/refund`, { reason: "asked" }))
-        .status,
-    ).toBe(403);
+    expect((await refundOrder(moderator, orderId, { reason: "asked" })).status).toBe(403);
     expect(await balanceOf(buyer)).toBe(350);
 
-    const refund = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, {
-      reason: "Customer asked within a day",
-    });
+    const refund = await refundOrder(admin, orderId, { reason: "Customer asked within a day" });
     expect(refund.status).toBe(200);
     expect(refund.body.order).toMatchObject({
       id: orderId,
@@ -137,19 +154,11 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
     });
     expect(await balanceOf(buyer)).toBe(0);
 
-    const again = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, {
-      reason: "again",
-    });
+    const again = await refundOrder(admin, orderId, { reason: "again" });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("already_refunded");
     expect(await balanceOf(buyer)).toBe(0);
-    const ledgerRows = await t.database.db
-      .selectFrom("token_ledger")
-      .select(["delta", "reason"])
-      .where("user_id", "=", buyer.id)
-      .orderBy("id")
-      .execute();
-    expect(ledgerRows).toEqual([
+    expect(await ledgerOf(buyer)).toEqual([
       { delta: 350, reason: "purchase" },
       { delta: -350, reason: "order_refund" },
     ]);
@@ -203,15 +212,13 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
     await spend(buyer, 60);
     expect(await balanceOf(buyer)).toBe(40);
 
-    const refused = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, {
-      reason: "chargeback",
-    });
+    const refused = await refundOrder(admin, orderId, { reason: "chargeback" });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe("tokens_spent");
     expect(await balanceOf(buyer)).toBe(40);
     expect(await auditEntriesFor(t, orderId)).toHaveLength(0);
 
-    const partial = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, {
+    const partial = await refundOrder(admin, orderId, {
       reason: "chargeback",
       partial_tokens: true,
     });
@@ -223,15 +230,11 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
   it("refuses orders that are not paid token orders, and unknown ones", async () => {
     const buyer = await signUp(t);
     const { orderId: failedId } = await buyAtTestCheckout(buyer, "tokens_100", DECLINED_CARD);
-    const failed = await admin.call("POST", `/api/admin/payments/orders/${failedId}/refund`, { reason: "x" });
+    const failed = await refundOrder(admin, failedId, { reason: "x" });
     expect(failed.status).toBe(409);
     expect(failed.body.error).toBe("not_paid");
-    expect((await admin.call("POST", "/api/admin/payments/orders/nope/refund", { reason: "x" })).status).toBe(
-      404,
-    );
-    expect(
-      (await admin.call("POST", `/api/admin/payments/orders/${failedId}/refund`, { reason: "" })).status,
-    ).toBe(400);
+    expect((await refundOrder(admin, "nope", { reason: "x" })).status).toBe(404);
+    expect((await refundOrder(admin, failedId, { reason: "" })).status).toBe(400);
   });
 
   it("refunds a plan payment: the plan ends now, its MonthlyTokens go back, once, audited", async () => {
@@ -241,9 +244,7 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
     expect(granted).toBeGreaterThan(0);
     expect((await buyer.call("GET", "/api/user")).body.plan).toBe("premium");
 
-    const refund = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, {
-      reason: "Charged twice",
-    });
+    const refund = await refundOrder(admin, orderId, { reason: "Charged twice" });
     expect(refund.status).toBe(200);
     expect(refund.body.order).toMatchObject({
       id: orderId,
@@ -252,23 +253,12 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
     });
     expect(await balanceOf(buyer)).toBe(0);
     expect((await buyer.call("GET", "/api/user")).body.plan).toBe("free");
-    const subscriptions = await t.database.db
-      .selectFrom("subscriptions")
-      .select("status")
-      .where("user_id", "=", buyer.id)
-      .execute();
-    expect(subscriptions.map((row) => row.status)).toEqual(["ended"]);
+    expect(await subscriptionStatusesOf(buyer)).toEqual(["ended"]);
 
-    const again = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, { reason: "x" });
+    const again = await refundOrder(admin, orderId, { reason: "x" });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("already_refunded");
-    const ledgerRows = await t.database.db
-      .selectFrom("token_ledger")
-      .select(["delta", "reason"])
-      .where("user_id", "=", buyer.id)
-      .orderBy("id")
-      .execute();
-    expect(ledgerRows).toEqual([
+    expect(await ledgerOf(buyer)).toEqual([
       { delta: granted, reason: "monthly_tokens" },
       { delta: -granted, reason: "order_refund" },
     ]);
@@ -294,18 +284,13 @@ describe("POST /api/admin/payments/orders/:id/refund", () => {
     const granted = await balanceOf(buyer);
     await spend(buyer, granted - 10);
 
-    const refused = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, { reason: "x" });
+    const refused = await refundOrder(admin, orderId, { reason: "x" });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe("tokens_spent");
-    const kept = await t.database.db
-      .selectFrom("subscriptions")
-      .select("status")
-      .where("user_id", "=", buyer.id)
-      .executeTakeFirstOrThrow();
-    expect(kept.status).toBe("active");
+    expect(await subscriptionStatusesOf(buyer)).toEqual(["active"]);
     expect(await auditEntriesFor(t, orderId)).toHaveLength(0);
 
-    const partial = await admin.call("POST", `/api/admin/payments/orders/${orderId}/refund`, {
+    const partial = await refundOrder(admin, orderId, {
       reason: "chargeback",
       partial_tokens: true,
     });

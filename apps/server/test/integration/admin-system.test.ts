@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
+import { auditEntriesFor, createStaffApp } from "../helpers/admin.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { until } from "../helpers/wait.ts";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -11,22 +13,11 @@ let moderator: TestAccount;
 const llm = new ScriptedLlm({ failures: 3 });
 
 beforeAll(async () => {
-  t = await createTestApp({ llm });
-  admin = await signUp(t, "admin", "admin");
-  moderator = await signUp(t, "moderator", "moderator");
+  ({ t, admin, moderator } = await createStaffApp({ llm }));
 });
 afterAll(async () => {
   await t.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const jobOf = (id: number) =>
   t.database.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -85,7 +76,12 @@ describe("a failed job, retried", () => {
     expect(sent.status).toBe(202);
     const failure = await until(
       () => moderator.call("GET", "/api/admin/system"),
-      (answer) => answer.body.queue.recent_failures.some((job: { kind: string }) => job.kind === "reply"),
+      // the counts and the failures are two reads: the job may finish failing between them
+      (answer) =>
+        answer.body.queue.recent_failures.some((job: { kind: string }) => job.kind === "reply") &&
+        answer.body.queue.counts.some(
+          (count: { kind: string; status: string }) => count.kind === "reply" && count.status === "failed",
+        ),
       "the reply to fail for good",
     );
     const failed = failure.body.queue.recent_failures.find((job: { kind: string }) => job.kind === "reply");

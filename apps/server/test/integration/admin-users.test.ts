@@ -1,8 +1,10 @@
 import { adminUserDetailSchema, adminUserListSchema, auditLogResponseSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { auditEntriesFor, signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
+import { auditEntriesFor } from "../helpers/admin.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -30,16 +32,6 @@ async function openSocket(account: TestAccount) {
     socket.once("error", reject);
   });
   return { socket, events, closed };
-}
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 3000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe("searching users", () => {

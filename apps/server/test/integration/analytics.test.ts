@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseJobQueue } from "../../src/queue/job-queue.ts";
 import { RateLimitRepository } from "../../src/repositories/rate-limits.ts";
 import { AnalyticsService } from "../../src/services/analytics.ts";
+import { JOB_PAYLOADS } from "../../src/services/job-registry.ts";
 import { RateLimiter } from "../../src/services/rate-limiter.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -101,13 +104,8 @@ describe("POST /api/analytics/events", () => {
   });
 
   it("links events to the signed-in sender only when its token says so", async () => {
-    const registered = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      remoteAddress: "10.12.1.1",
-      payload: { email: "analytics@example.com", password: "secret1" },
-    });
-    const { token, user } = registered.json() as { token: string; user: { id: string } };
+    const user = await signUp(t, { prefix: "analytics", firstName: null });
+    const { token } = user;
     const client = newClient();
     await send({ ...client, events: [{ ...event("Sign Up Completed"), user_id: user.id }] }, { token });
     const stranger = newClient();
@@ -171,10 +169,11 @@ describe("POST /api/analytics/events", () => {
       forwarded
         .slice(before)
         .filter((request) => JSON.stringify(request.body).includes(`"client_id":"${client.client_id}"`));
-    for (let waited = 0; waited < 200 && attemptsOfThisClient().length < 3; waited += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const attempts = attemptsOfThisClient();
+    const attempts = await eventually(attemptsOfThisClient, {
+      until: (attempts) => attempts.length >= 3,
+      timeout: 25_000,
+      what: "three attempts",
+    });
     expect(attempts).toHaveLength(3);
     expect(attempts[2]?.path).toBe("/collect");
     expect(attempts[2]?.body).toEqual({
@@ -215,7 +214,7 @@ describe("the funnel", () => {
     const funnel = await new AnalyticsService({
       db: t.database.db,
       rateLimiter: new RateLimiter(new RateLimitRepository(t.database.db)),
-      jobs: new DatabaseJobQueue(t.database.db, t.database.dialect, {}),
+      jobs: new DatabaseJobQueue(t.database.db, t.database.dialect, { kinds: JOB_PAYLOADS }),
       forwardUrl: undefined,
     }).funnel(since);
     expect(funnel.map(({ step, clients }) => [step, clients])).toEqual([

@@ -1,7 +1,9 @@
 import { advertisingTokenSchema, leadSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as accounts from "../helpers/accounts.ts";
 import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 let t: TestApp;
 let tracker: Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -9,7 +11,6 @@ let tracker: Awaited<ReturnType<typeof startFakeUpstream>>;
 const failuresLeft = new Map<string, number>();
 /** sub ids whose postbacks the tracker refuses for good (404) */
 const refused = new Set<string>();
-let users = 0;
 
 beforeAll(async () => {
   tracker = await startFakeUpstream((req, res) => {
@@ -38,26 +39,11 @@ afterAll(async () => {
 });
 
 async function signUp(subid?: unknown) {
-  const n = ++users;
-  const email = `lead${n}-${Date.now()}@example.com`;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.81.${Math.floor(n / 200)}.${n % 200}`,
-    payload: { email, password: "secret12", ...(subid === undefined ? {} : { subid }) },
+  return accounts.signUp(t, {
+    prefix: "lead",
+    firstName: null,
+    fields: subid === undefined ? {} : { subid },
   });
-  expect(response.statusCode).toBe(201);
-  const { token, user } = response.json() as { token: string; user: { id: string } };
-  const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
-    const reply = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: reply.statusCode, body: reply.body ? (reply.json() as Record<string, unknown>) : {} };
-  };
-  return { id: user.id, email, token, call };
 }
 
 type Member = Awaited<ReturnType<typeof signUp>>;
@@ -75,12 +61,10 @@ const requestsFor = (subid: string): RecordedRequest[] =>
 
 /** Waits until every postback of the sub id has left `pending`. */
 async function settledPostbacks(subid: string, count = 1) {
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    const rows = await postbacksOf(subid);
-    if (rows.length >= count && rows.every((row) => row.status !== "pending")) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the postbacks of ${subid} stayed pending`);
+  return eventually(() => postbacksOf(subid), {
+    until: (rows) => rows.length >= count && rows.every((row) => row.status !== "pending"),
+    what: `the postbacks of ${subid} to leave pending`,
+  });
 }
 
 async function buyTokens(member: Member) {
@@ -94,16 +78,18 @@ async function buyTokens(member: Member) {
     name: "Test Buyer",
   });
   expect(paid.status).toBe(200);
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const order = await t.database.db
-      .selectFrom("payment_orders")
-      .select("status")
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
-    if (order.status === "paid") return orderId;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`order ${orderId} was not paid`);
+  await eventually(
+    async () =>
+      (
+        await t.database.db
+          .selectFrom("payment_orders")
+          .select("status")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    { until: (status) => status === "paid", what: `order ${orderId} to be paid` },
+  );
+  return orderId;
 }
 
 describe("a lead at email sign-up", () => {
@@ -288,12 +274,13 @@ describe("the user's data", () => {
     const started = await member.call("POST", "/api/user/export");
     expect(started.status).toBe(202);
     const exportId = started.body.export_id as string;
-    let url = "";
-    for (let waited = 0; waited < 20_000 && !url; waited += 50) {
-      const state = await member.call("GET", `/api/user/export/${exportId}`);
-      url = state.body.status === "ready" ? String(state.body.url) : "";
-      if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const url = await eventually(
+      async () => {
+        const state = await member.call("GET", `/api/user/export/${exportId}`);
+        return state.body.status === "ready" ? String(state.body.url) : "";
+      },
+      { what: "the export" },
+    );
     const archive = (await t.app.inject({ method: "GET", url })).json() as {
       account: Record<string, unknown>;
       leads: Record<string, unknown>[];

@@ -7,18 +7,11 @@ import {
   plansResponseSchema,
   tokenPackagesResponseSchema,
 } from "@reverie/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string) => t.get(url);
+const app = useTestApp();
+const get = (url: string) => app().get(url);
 
 describe("GET /api/models", () => {
   it.each(GENDERS)("lists at least 6 characters of category %s, and only those", async (gender) => {

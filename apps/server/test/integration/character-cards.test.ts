@@ -1,20 +1,13 @@
-import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { customModelCreatedSchema, customModelSchema } from "@reverie/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BillingService } from "../../src/services/billing/billing-service.ts";
 import type { CardData } from "../../src/services/cards/card-data.ts";
 import { readCardUpload } from "../../src/services/cards/card-import.ts";
-import {
-  encodePng,
-  type PngChunk,
-  readCardJsonFromPng,
-  readPngChunks,
-} from "../../src/services/cards/card-png.ts";
+import { type PngChunk, readCardJsonFromPng, readPngChunks } from "../../src/services/cards/card-png.ts";
+import { tokensOf as accountTokens, grantTokens, signUp } from "../helpers/accounts.ts";
+import { cardFixture, plainPng as plainPngOf, withChunksBeforeEnd } from "../helpers/cards.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/cards/${name}`, import.meta.url));
 
 const FIXTURES = [
   { file: "v1.json", type: "application/json", name: "Mara Quill" },
@@ -23,16 +16,10 @@ const FIXTURES = [
   { file: "v3-both-chunks.png", type: "image/png", name: "Selene Ardent" },
 ] as const;
 
-const plainPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#224466" } })
-  .png()
-  .toBuffer();
+const plainPng = await plainPngOf(16, "#224466");
 
 /** The plain PNG with these chunks before IEND. */
-function pngWith(...extra: PngChunk[]): Buffer {
-  const chunks = readPngChunks(plainPng);
-  const end = chunks.pop() as PngChunk;
-  return encodePng([...chunks, ...extra, end]);
-}
+const pngWith = (...extra: PngChunk[]) => withChunksBeforeEnd(plainPng, ...extra);
 const textChunk = (type: "tEXt" | "zTXt", keyword: string, data: Buffer): PngChunk => ({
   type,
   data: Buffer.concat([
@@ -117,8 +104,6 @@ async function sameColor(a: Buffer, b: Buffer): Promise<boolean> {
   return colorA.every((level, index) => Math.abs(level - (colorB[index] ?? -100)) <= 6);
 }
 
-let users = 0;
-
 describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/card.png|json)", () => {
   let t: TestApp;
 
@@ -131,22 +116,9 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
 
   /** A signed-up user with tokens enough for a few characters. */
   async function user(tokens = 1000) {
-    const number = ++users;
-    const register = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      remoteAddress: `10.47.0.${number}`,
-      payload: { email: `collector${number}@example.com`, password: "secret1", first_name: "Cy" },
-    });
-    const { token, user: account } = register.json() as { token: string; user: { id: string } };
-    await t.database.db.transaction().execute((trx) =>
-      new BillingService({ db: t.database.db }).grant(trx, {
-        userId: account.id,
-        amount: tokens,
-        reason: "purchase",
-        reference: `test:grant:${account.id}`,
-      }),
-    );
+    const account = await signUp(t, { prefix: "collector", firstName: "Cy" });
+    const { token } = account;
+    await grantTokens(t, account.id, tokens);
     const authorization = `Bearer ${token}`;
     const upload = async (body: Buffer, contentType: string, query = "age=25&gender=female") => {
       const response = await t.app.inject({
@@ -173,14 +145,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
       .execute();
   }
 
-  async function tokensOf(userId: string): Promise<number> {
-    const row = await t.database.db
-      .selectFrom("users")
-      .select("tokens")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
-    return row.tokens;
-  }
+  const tokensOf = (userId: string) => accountTokens(t, userId);
 
   async function definitionOf(modelId: number): Promise<CardData> {
     const row = await t.database.db
@@ -194,11 +159,11 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
   it("imports V1, V2 and V3 cards, as PNG and JSON, keeping every field, the PNG as the portrait", async () => {
     const collector = await user();
     for (const { file, type, name } of FIXTURES) {
-      const { status, body } = await collector.upload(fixture(file), type);
+      const { status, body } = await collector.upload(cardFixture(file), type);
       expect(status, `${file}: ${JSON.stringify(body)}`).toBe(201);
       const { model_id } = customModelCreatedSchema.parse(body);
       expect(await definitionOf(model_id), file).toStrictEqual(
-        JSON.parse(JSON.stringify(readCardUpload(fixture(file), type).data)),
+        JSON.parse(JSON.stringify(readCardUpload(cardFixture(file), type).data)),
       );
       if (type === "image/png") {
         const [row] = (await charactersOf(collector.id)).filter((character) => character.id === model_id);
@@ -228,7 +193,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
     ] as const) {
       const exported = await collector.get(`/api/custom/models/${rows[index]?.id}/card.png`);
       expect(exported.status).toBe(200);
-      expect(await sameColor(exported.raw, fixture(file)), file).toBe(true);
+      expect(await sameColor(exported.raw, cardFixture(file)), file).toBe(true);
     }
   });
 
@@ -348,7 +313,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
       "gender=female",
       "age=30&gender=robot",
     ]) {
-      const { status, body } = await minorAge.upload(fixture("v2-lorebook.png"), "image/png", query);
+      const { status, body } = await minorAge.upload(cardFixture("v2-lorebook.png"), "image/png", query);
       expect(status, query).toBe(400);
       expect(body.error).toBe("bad_request");
     }
@@ -358,7 +323,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
 
   it("refuses a 20 MB upload with 413 and stores nothing", async () => {
     const hoarder = await user();
-    const huge = Buffer.concat([fixture("v2-lorebook.png"), Buffer.alloc(20 * 1024 * 1024)]);
+    const huge = Buffer.concat([cardFixture("v2-lorebook.png"), Buffer.alloc(20 * 1024 * 1024)]);
     for (const type of ["image/png", "application/json"]) {
       const { status, body } = await hoarder.upload(huge, type);
       expect(status, type).toBe(413);
@@ -391,7 +356,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
       method: "POST",
       url: "/api/custom/cards?age=25&gender=female",
       headers: { authorization: careless.authorization },
-      payload: fixture("v2-lorebook.png"),
+      payload: cardFixture("v2-lorebook.png"),
     });
     expect({ status: untyped.statusCode, code: untyped.json().error }).toEqual({
       status: 415,
@@ -405,7 +370,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
       method: "POST",
       url: "/api/custom/cards?age=25&gender=female",
       headers: { "content-type": "image/png" },
-      payload: fixture("v2-lorebook.png"),
+      payload: cardFixture("v2-lorebook.png"),
     });
     expect(response.statusCode).toBe(401);
   });
@@ -413,7 +378,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
   it("exports a V3 PNG (ccv3 and chara) and V3 JSON that import again as the same definition", async () => {
     const traveller = await user();
     for (const { file, type } of FIXTURES) {
-      const { body } = await traveller.upload(fixture(file), type);
+      const { body } = await traveller.upload(cardFixture(file), type);
       const { model_id } = customModelCreatedSchema.parse(body);
       const original = await definitionOf(model_id);
 
@@ -456,7 +421,7 @@ describe("character cards (POST /api/custom/cards, GET /api/custom/models/:id/ca
   it("exports only to the owner: another user and an unknown id get 404, no session 401", async () => {
     const owner = await user();
     const stranger = await user();
-    const { body } = await owner.upload(fixture("v1.json"), "application/json");
+    const { body } = await owner.upload(cardFixture("v1.json"), "application/json");
     const { model_id } = customModelCreatedSchema.parse(body);
     for (const format of ["png", "json"]) {
       expect((await stranger.get(`/api/custom/models/${model_id}/card.${format}`)).status, format).toBe(404);

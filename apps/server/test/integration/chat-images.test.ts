@@ -20,38 +20,23 @@ import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
 import { AnswerService, type ImageJob } from "../../src/services/answers.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
+import * as accounts from "../helpers/accounts.ts";
 import { type FakeReply, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 // --- the chat flow ---
 
 type ChatEvent = Extract<SocketEvent, { action: "add" | "update" }>;
 
-let users = 0;
-
 /** A signed-up user with an open chat, whose socket events are collected. */
 async function chatter(t: TestApp, bus: MemoryEventBus, options: { modelIndex?: number } = {}) {
-  const number = ++users;
-  const register = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.44.0.${number}`,
-    payload: { email: `pictures${number}@example.com`, password: "secret1", first_name: "Sam" },
-  });
-  const { token, user } = register.json() as { token: string; user: { id: string } };
+  const user = await accounts.signUp(t, { prefix: "pictures", firstName: "Sam" });
+  const { token, call } = user;
   const events: ChatEvent[] = [];
   bus.subscribe(user.id, (event) => {
     if (event.action === "add" || event.action === "update") events.push(event);
   });
-  const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : null };
-  };
   const models = modelListSchema.parse((await t.get("/api/models?gender=female")).body).items;
   const model = models[options.modelIndex ?? 0];
   const chat = chatSchema.parse((await call("POST", "/api/chats", { model_id: model?.id })).body);
@@ -60,12 +45,11 @@ async function chatter(t: TestApp, bus: MemoryEventBus, options: { modelIndex?: 
     type: Message["type"],
     timeoutMs = 20_000,
   ): Promise<Message & { message_id: number }> => {
-    for (let waited = 0; waited < timeoutMs; waited += 20) {
-      const found = events.find((event) => event.action === "add" && event.message.type === type);
-      if (found) return found.message;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no ${type} message arrived; events: ${JSON.stringify(events)}`);
+    const found = await eventually(
+      () => events.find((event) => event.action === "add" && event.message.type === type),
+      { timeout: timeoutMs, what: `a ${type} message` },
+    );
+    return found.message;
   };
   const send = async (text: string, realistic?: boolean) => {
     const sent = await call("POST", `/api/chats/${chat.id}/messages`, {
@@ -115,19 +99,27 @@ async function fetchMedia(t: TestApp, url: string, headers: Record<string, strin
   };
 }
 
-describe("images in chat (procedural provider)", () => {
-  let t: TestApp;
-  let bus: MemoryEventBus;
+/**
+ * A test app with a bus of its own for the describe block it is called in: started before its
+ * tests (with the environment `env` gives then), closed after them.
+ */
+function useAppWithBus(env: () => Record<string, string> = () => ({})) {
+  const setup = {} as { t: TestApp; bus: MemoryEventBus };
   beforeAll(async () => {
-    bus = new MemoryEventBus();
-    t = await createTestApp({ bus });
+    setup.bus = new MemoryEventBus();
+    setup.t = await createTestApp({ bus: setup.bus, env: env() });
   });
   afterAll(async () => {
-    await t.close();
+    await setup.t.close();
   });
+  return setup;
+}
+
+describe("images in chat (procedural provider)", () => {
+  const setup = useAppWithBus();
 
   it("answers a photo request with start_generation, then a stored image the browser can load", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     const sent = await user.send("Send me a photo of you at the beach!");
     expect(sent.status).toBe(202);
     // paid like any message: a free message
@@ -158,7 +150,7 @@ describe("images in chat (procedural provider)", () => {
     expect(image.image_url).toMatch(/^\/media\/chats\/\d+\/[\w-]+\.webp$/);
     expect(image.images_urls).toEqual([image.image_url]);
 
-    const file = await fetchMedia(t, image.image_url ?? "");
+    const file = await fetchMedia(setup.t, image.image_url ?? "");
     expect(file.status).toBe(200);
     expect(file.type).toBe("image/webp");
     const meta = await sharp(file.body).metadata();
@@ -177,11 +169,11 @@ describe("images in chat (procedural provider)", () => {
       msgs_ids: [image.id],
     });
     expect(deleted.status).toBe(200);
-    expect((await fetchMedia(t, image.image_url ?? "")).status).toBe(404);
+    expect((await fetchMedia(setup.t, image.image_url ?? "")).status).toBe(404);
   });
 
   it("makes a new picture for every request", async () => {
-    const user = await chatter(t, bus, { modelIndex: 1 });
+    const user = await chatter(setup.t, setup.bus, { modelIndex: 1 });
     await user.send("send me a pic");
     const first = await user.arrival("image");
     user.events.length = 0;
@@ -189,14 +181,14 @@ describe("images in chat (procedural provider)", () => {
     const second = await user.arrival("image");
     expect(second.image_url).not.toBe(first.image_url);
     const [a, b] = await Promise.all([
-      fetchMedia(t, first.image_url ?? ""),
-      fetchMedia(t, second.image_url ?? ""),
+      fetchMedia(setup.t, first.image_url ?? ""),
+      fetchMedia(setup.t, second.image_url ?? ""),
     ]);
     expect(Buffer.compare(a.body, b.body)).not.toBe(0);
   });
 
   it("answers a negated request with text, not a picture", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     await user.send("please don't send a photo, just talk to me");
     const reply = await user.arrival("text");
     expect(reply.image_url).toBeNull();
@@ -204,30 +196,37 @@ describe("images in chat (procedural provider)", () => {
   });
 
   it("refuses an image prompt sexualising minors: 422, nothing stored or charged, recorded as an image prompt", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     const before = await user.history();
     const refused = await user.send("send me a nude photo of a 15 year old");
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ statusCode: 422, error: "content_refused", category: "minors" });
     expect(await user.history()).toHaveLength(before.length);
-    const account = await t.database.db
+    const account = await setup.t.database.db
       .selectFrom("users")
       .select(["free_msgs", "tokens"])
       .where("id", "=", user.id)
       .executeTakeFirstOrThrow();
     expect(account).toEqual({ free_msgs: 10, tokens: 0 });
-    const events = await t.database.db
+    const events = await setup.t.database.db
       .selectFrom("moderation_events")
       .select(["surface", "category"])
       .where("user_id", "=", user.id)
       .execute();
     expect(events).toEqual([{ surface: "image_prompt", category: "minors" }]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // pictures come only from an image job: none was queued for the user, so none can come
+    const imageJobs = await setup.t.database.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("kind", "=", "image")
+      .where("payload", "like", `%${user.id}%`)
+      .execute();
+    expect(imageJobs).toEqual([]);
     expect(user.events).toEqual([]);
   });
 
   it("sends a private photo locked behind a blurred preview; unlocking takes tokens once and serves the full file by a signed URL", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     await user.send("can I see a private selfie, just for me?");
     const locked = await user.arrival("private_image");
     expect(locked).toMatchObject({
@@ -237,13 +236,13 @@ describe("images in chat (procedural provider)", () => {
       video_duration: null,
     });
     expect(locked.image_url).toMatch(/^\/media\/chats\/\d+\/[\w-]+\.preview\.webp$/);
-    const preview = await fetchMedia(t, locked.image_url ?? "");
+    const preview = await fetchMedia(setup.t, locked.image_url ?? "");
     expect(preview.status).toBe(200);
     expect(preview.type).toBe("image/webp");
     expect((await sharp(preview.body).metadata()).width).toBe(360);
     // the full file is not public
     const hiddenName = (locked.image_url ?? "").replace(".preview.webp", ".webp");
-    expect((await fetchMedia(t, hiddenName)).status).toBe(404);
+    expect((await fetchMedia(setup.t, hiddenName)).status).toBe(404);
     expect(JSON.stringify(await user.history())).not.toContain("/media-private/");
 
     // no tokens: 402 naming what could not be paid for, still locked
@@ -256,7 +255,7 @@ describe("images in chat (procedural provider)", () => {
     });
     expect((await user.history()).at(-1)).toMatchObject({ id: locked.id, locked: true });
 
-    await grantTokens(t, user.id, 25, `test:grant:${user.id}`);
+    await grantTokens(setup.t, user.id, 25, `test:grant:${user.id}`);
     const unlocked = await user.unlock(locked.id);
     expect(unlocked.status).toBe(200);
     const body = unlockMessageResponseSchema.parse(unlocked.body);
@@ -265,12 +264,12 @@ describe("images in chat (procedural provider)", () => {
     const url = body.message.image_url ?? "";
     expect(url).toMatch(/^\/media-private\/chats\/\d+\/[\w-]+\.webp\?expires=\d+&signature=[\w-]+$/);
     expect(body.message.images_urls).toEqual([url]);
-    expect(await ledger(t, user.id)).toEqual([
+    expect(await ledger(setup.t, user.id)).toEqual([
       { delta: 25, reason: "purchase", reference: `test:grant:${user.id}` },
       { delta: -20, reason: "unlock", reference: `unlock:message:${locked.id}` },
     ]);
 
-    const full = await fetchMedia(t, url);
+    const full = await fetchMedia(setup.t, url);
     expect(full.status).toBe(200);
     expect(full.type).toBe("image/webp");
     expect(full.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
@@ -282,30 +281,30 @@ describe("images in chat (procedural provider)", () => {
       /signature=([\w-])/,
       (_match, first: string) => `signature=${first === "A" ? "B" : "A"}`,
     );
-    expect((await fetchMedia(t, forged)).status).toBe(403);
-    expect((await fetchMedia(t, url.split("?")[0] ?? "")).status).toBe(403);
-    expect((await fetchMedia(t, url.replace(/\/[\w-]+\.webp\?/, "/other.webp?"))).status).toBe(403);
-    expect((await fetchMedia(t, `/media-private/..%2F..%2Fauth-secret?${url.split("?")[1]}`)).status).toBe(
-      403,
-    );
-    expect((await fetchMedia(t, url)).body.equals(full.body)).toBe(true);
+    expect((await fetchMedia(setup.t, forged)).status).toBe(403);
+    expect((await fetchMedia(setup.t, url.split("?")[0] ?? "")).status).toBe(403);
+    expect((await fetchMedia(setup.t, url.replace(/\/[\w-]+\.webp\?/, "/other.webp?"))).status).toBe(403);
+    expect(
+      (await fetchMedia(setup.t, `/media-private/..%2F..%2Fauth-secret?${url.split("?")[1]}`)).status,
+    ).toBe(403);
+    expect((await fetchMedia(setup.t, url)).body.equals(full.body)).toBe(true);
 
     // unlocking again costs nothing
     const again = await user.unlock(locked.id);
     expect(again.status).toBe(200);
     expect(again.body.balance).toEqual({ free_msgs: 9, tokens: 5 });
-    expect(await ledger(t, user.id)).toHaveLength(2);
+    expect(await ledger(setup.t, user.id)).toHaveLength(2);
     expect((await user.history()).at(-1)).toMatchObject({ id: locked.id, locked: false });
 
     // deleting the chat deletes the file and its preview
     expect((await user.call("DELETE", `/api/chats/${user.chat.id}`)).status).toBe(204);
-    expect((await fetchMedia(t, url)).status).toBe(404);
-    expect((await fetchMedia(t, locked.image_url ?? "")).status).toBe(404);
+    expect((await fetchMedia(setup.t, url)).status).toBe(404);
+    expect((await fetchMedia(setup.t, locked.image_url ?? "")).status).toBe(404);
   });
 
   it("sends a video as a locked private video; premium pays tokens to unlock it too, and the file plays with ranges", async () => {
-    const user = await chatter(t, bus);
-    await setAccount(t, user.id, { plan: "premium" });
+    const user = await chatter(setup.t, setup.bus);
+    await setAccount(setup.t, user.id, { plan: "premium" });
     await user.send("send me a video of you dancing");
     const locked = await user.arrival("private_video");
     expect(locked).toMatchObject({
@@ -315,31 +314,31 @@ describe("images in chat (procedural provider)", () => {
       video_duration: 4,
     });
     expect(locked.image_url).toMatch(/\.preview\.webp$/);
-    expect((await fetchMedia(t, locked.image_url ?? "")).type).toBe("image/webp");
+    expect((await fetchMedia(setup.t, locked.image_url ?? "")).type).toBe("image/webp");
 
     const refused = await user.unlock(locked.id);
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ error: "insufficient_balance", type: "private_video" });
 
-    await grantTokens(t, user.id, 100, `test:grant:${user.id}`);
+    await grantTokens(setup.t, user.id, 100, `test:grant:${user.id}`);
     const unlocked = unlockMessageResponseSchema.parse((await user.unlock(locked.id)).body);
     expect(unlocked.balance.tokens).toBe(60);
     expect(unlocked.message).toMatchObject({ locked: false, video_duration: 4 });
     const url = unlocked.message.image_url ?? "";
     expect(url).toMatch(/^\/media-private\/chats\/\d+\/[\w-]+\.webm\?/);
-    const video = await fetchMedia(t, url);
+    const video = await fetchMedia(setup.t, url);
     expect(video.status).toBe(200);
     expect(video.type).toBe("video/webm");
     expect(video.body.subarray(0, 4).toString("hex")).toBe("1a45dfa3"); // EBML header
-    const part = await fetchMedia(t, url, { range: "bytes=0-99" });
+    const part = await fetchMedia(setup.t, url, { range: "bytes=0-99" });
     expect(part.status).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 0-99/${video.body.length}`);
     expect(part.body.equals(video.body.subarray(0, 100))).toBe(true);
-    expect((await fetchMedia(t, url, { range: `bytes=${video.body.length}-` })).status).toBe(416);
+    expect((await fetchMedia(setup.t, url, { range: `bytes=${video.body.length}-` })).status).toBe(416);
   });
 
   it("refuses to unlock what is not private media, and other people's chats", async () => {
-    const owner = await chatter(t, bus);
+    const owner = await chatter(setup.t, setup.bus);
     await owner.send("send me a private photo");
     const locked = await owner.arrival("private_image");
     const first = (await owner.history())[0];
@@ -350,23 +349,23 @@ describe("images in chat (procedural provider)", () => {
     expect((await owner.unlock(999_999)).status).toBe(404);
     expect((await owner.call("POST", `/api/chats/${owner.chat.id}/messages/abc/unlock`)).status).toBe(400);
 
-    const stranger = await chatter(t, bus);
-    await grantTokens(t, stranger.id, 100, `test:grant:${stranger.id}`);
+    const stranger = await chatter(setup.t, setup.bus);
+    await grantTokens(setup.t, stranger.id, 100, `test:grant:${stranger.id}`);
     const foreign = await stranger.call("POST", `/api/chats/${owner.chat.id}/messages/${locked.id}/unlock`);
     expect(foreign.status).toBe(404);
     // the message is in another chat than the stranger's own
     expect((await stranger.unlock(locked.id)).status).toBe(404);
-    expect(await ledger(t, stranger.id)).toHaveLength(1);
+    expect(await ledger(setup.t, stranger.id)).toHaveLength(1);
   });
 
   it("does not store a picture twice when a retried job finds it stored", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     await user.send("send me a selfie");
     const image = await user.arrival("image");
     const requests: ImageRequest[] = [];
     const procedural = new ProceduralImageProvider();
     const handler = imageJobHandler({
-      answers: answersOf(t, bus),
+      answers: answersOf(setup.t, setup.bus),
       images: {
         name: "recording",
         medium: "illustrations",
@@ -376,8 +375,8 @@ describe("images in chat (procedural provider)", () => {
         },
         check: () => procedural.check(),
       },
-      bus,
-      storage: t.storage,
+      bus: setup.bus,
+      storage: setup.t.storage,
     });
     const userMessage = (await user.history()).at(-2);
     const job: ImageJob = {
@@ -419,28 +418,25 @@ async function chatFiles(t: TestApp, chatId: number): Promise<string[]> {
 }
 
 describe("image jobs that overlap or outlive their chat", () => {
-  let t: TestApp;
-  let bus: MemoryEventBus;
-  beforeAll(async () => {
-    bus = new MemoryEventBus();
-    t = await createTestApp({ bus });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const setup = useAppWithBus();
 
   const handlerWith = (overrides: Partial<ImageDependencies>) =>
     imageJobHandler({
-      answers: answersOf(t, bus),
+      answers: answersOf(setup.t, setup.bus),
       images: new ProceduralImageProvider(),
-      bus,
-      storage: t.storage,
+      bus: setup.bus,
+      storage: setup.t.storage,
       ...overrides,
     });
 
   /** A photo request stored without its job, for running the job by hand. */
   const request = async (chatId: number, text: string) =>
-    new MessageRepository(t.database.db).insert({ chat_id: chatId, sender: "user", type: "text", text });
+    new MessageRepository(setup.t.database.db).insert({
+      chat_id: chatId,
+      sender: "user",
+      type: "text",
+      text,
+    });
 
   const jobFor = (
     user: { id: string; chat: { id: number } },
@@ -456,7 +452,7 @@ describe("image jobs that overlap or outlive their chat", () => {
   });
 
   it("stores one picture when two runs of the same job overlap; both deliver it and the other run's files are removed", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     const asked = await request(user.chat.id, "send me a private photo at the beach");
     const job = jobFor(user, asked, { media: "photo", private: true });
     const handler = handlerWith({});
@@ -464,7 +460,7 @@ describe("image jobs that overlap or outlive their chat", () => {
       handler.run(job, { jobId: 999_101, attempt: 1, lastAttempt: false }),
       handler.run(job, { jobId: 999_101, attempt: 2, lastAttempt: false }),
     ]);
-    const answers = await t.database.db
+    const answers = await setup.t.database.db
       .selectFrom("messages")
       .select(["id", "media_key"])
       .where("reply_to", "=", asked.id)
@@ -475,13 +471,13 @@ describe("image jobs that overlap or outlive their chat", () => {
     );
     expect(delivered).toEqual([answers[0]?.id, answers[0]?.id]);
     const key = answers[0]?.media_key ?? "";
-    expect(await chatFiles(t, user.chat.id)).toEqual(
+    expect(await chatFiles(setup.t, user.chat.id)).toEqual(
       [key, key.replace(/^private\//, "public/").replace(/\.webp$/, ".preview.webp")].sort(),
     );
   });
 
   it("ends without a retry and leaves no files when the chat is deleted while the picture is made", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     const asked = await request(user.chat.id, "send me a video of you dancing");
     const procedural = new ProceduralImageProvider();
     const handler = handlerWith({
@@ -501,26 +497,26 @@ describe("image jobs that overlap or outlive their chat", () => {
       attempt: 1,
       lastAttempt: false,
     });
-    expect(await chatFiles(t, user.chat.id)).toEqual([]);
+    expect(await chatFiles(setup.t, user.chat.id)).toEqual([]);
     expect(user.events.map((event) => event.message.type)).toEqual(["start_generation"]);
   });
 
   it(`renders at most ${RENDERS_AT_ONCE} pictures at once, however many jobs run`, async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(setup.t, setup.bus);
     let writing = 0;
     let mostAtOnce = 0;
     const slowStorage: MediaStorage = {
-      exists: (key) => t.storage.exists(key),
-      read: (key) => t.storage.read(key),
-      remove: (keys) => t.storage.remove(keys),
-      publicUrl: (key) => t.storage.publicUrl(key),
-      publicRoot: t.storage.publicRoot,
-      privateRoot: t.storage.privateRoot,
+      exists: (key) => setup.t.storage.exists(key),
+      read: (key) => setup.t.storage.read(key),
+      remove: (keys) => setup.t.storage.remove(keys),
+      publicUrl: (key) => setup.t.storage.publicUrl(key),
+      publicRoot: setup.t.storage.publicRoot,
+      privateRoot: setup.t.storage.privateRoot,
       put: async (key, data) => {
         writing += 1;
         mostAtOnce = Math.max(mostAtOnce, writing);
         await new Promise((resolve) => setTimeout(resolve, 150));
-        await t.storage.put(key, data);
+        await setup.t.storage.put(key, data);
         writing -= 1;
       },
     };
@@ -561,6 +557,46 @@ function startFakeServer(routes: Record<string, Reply>) {
 const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 
+/**
+ * A test app (with its bus) whose image provider is a fake server answering `routes`, set up for
+ * the describe block it is called in; after each test the server's record is emptied and `reset` run.
+ */
+function useImageServer(
+  routes: Record<string, Reply>,
+  env: (url: string) => Record<string, string>,
+  reset: () => void,
+) {
+  let upstream: Awaited<ReturnType<typeof startFakeServer>>;
+  beforeAll(async () => {
+    upstream = await startFakeServer(routes);
+  });
+  afterAll(() => upstream.close());
+  const setup = useAppWithBus(() => env(upstream.url));
+  afterEach(() => {
+    reset();
+    upstream.recorded.length = 0;
+  });
+  return {
+    get t() {
+      return setup.t;
+    },
+    get bus() {
+      return setup.bus;
+    },
+    get upstream() {
+      return upstream;
+    },
+  };
+}
+
+/** The user's token balance and free messages, as stored. */
+const balanceOf = (t: TestApp, userId: string) =>
+  t.database.db
+    .selectFrom("users")
+    .select(["tokens", "free_msgs"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+
 /** A real small PNG, as the servers return them. */
 async function png(width: number, height: number, color: string): Promise<string> {
   const data = await sharp({ create: { width, height, channels: 3, background: color } })
@@ -570,13 +606,9 @@ async function png(width: number, height: number, color: string): Promise<string
 }
 
 describe("images from AUTOMATIC1111 / Forge", () => {
-  let t: TestApp;
-  let bus: MemoryEventBus;
-  let upstream: Awaited<ReturnType<typeof startFakeServer>>;
   let failure: { status: number; body: unknown } | null = null;
-
-  beforeAll(async () => {
-    upstream = await startFakeServer({
+  const server = useImageServer(
+    {
       "POST /sdapi/v1/txt2img": async (_req, res, body) => {
         if (failure) return json(res, failure.status, failure.body);
         const width = Number(body?.width);
@@ -585,35 +617,26 @@ describe("images from AUTOMATIC1111 / Forge", () => {
       },
       "GET /sdapi/v1/options": (_req, res) =>
         json(res, 200, { sd_model_checkpoint: "dreamshaper_8.safetensors" }),
-    });
-    bus = new MemoryEventBus();
-    t = await createTestApp({
-      bus,
-      env: { IMAGE_PROVIDER: "automatic1111", IMAGE_BASE_URL: upstream.url, IMAGE_API_KEY: "forge:secret" },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await upstream.close();
-  });
-  afterEach(() => {
-    failure = null;
-    upstream.recorded.length = 0;
-  });
+    },
+    (url) => ({ IMAGE_PROVIDER: "automatic1111", IMAGE_BASE_URL: url, IMAGE_API_KEY: "forge:secret" }),
+    () => {
+      failure = null;
+    },
+  );
 
   it("reports the server in the health check", async () => {
-    const health = healthReportSchema.parse((await t.get("/api/health")).body);
+    const health = healthReportSchema.parse((await server.t.get("/api/health")).body);
     expect(health.providers.image).toEqual({
       status: "ok",
-      detail: `automatic1111 ${upstream.url}, model dreamshaper_8.safetensors`,
+      detail: `automatic1111 ${server.upstream.url}, model dreamshaper_8.safetensors`,
     });
   });
 
   it("draws the requested picture with txt2img and stores it as WebP", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(server.t, server.bus);
     await user.send("send me a photo of you in the snow", false);
     const image = await user.arrival("image");
-    const [call] = upstream.recorded.filter((item) => item.path === "/sdapi/v1/txt2img");
+    const [call] = server.upstream.recorded.filter((item) => item.path === "/sdapi/v1/txt2img");
     expect(call?.method).toBe("POST");
     expect(call?.headers.authorization).toBe(`Basic ${Buffer.from("forge:secret").toString("base64")}`);
     expect(call?.body).toMatchObject({
@@ -631,7 +654,7 @@ describe("images from AUTOMATIC1111 / Forge", () => {
     expect(prompt).toContain("fully clothed");
     expect(String(call?.body?.negative_prompt)).toContain("underage");
 
-    const file = await fetchMedia(t, image.image_url ?? "");
+    const file = await fetchMedia(server.t, image.image_url ?? "");
     expect(file.type).toBe("image/webp");
     const meta = await sharp(file.body).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 720, 960]);
@@ -645,23 +668,18 @@ describe("images from AUTOMATIC1111 / Forge", () => {
       status: 500,
       body: { error: "RuntimeError", detail: "", body: "", errors: "CUDA out of memory" },
     };
-    const user = await chatter(t, bus);
-    await setAccount(t, user.id, { free_msgs: 0, tokens: 3 });
+    const user = await chatter(server.t, server.bus);
+    await setAccount(server.t, user.id, { free_msgs: 0, tokens: 3 });
     const sent = await user.send("send me a picture");
     expect(sent.body.balance).toEqual({ free_msgs: 0, tokens: 2 });
     const notice = await user.arrival("text");
     expect(notice.text).toContain("not charged");
-    expect(upstream.recorded.filter((item) => item.path === "/sdapi/v1/txt2img")).toHaveLength(3);
+    expect(server.upstream.recorded.filter((item) => item.path === "/sdapi/v1/txt2img")).toHaveLength(3);
     expect(user.events.filter((event) => event.message.type === "start_generation").length).toBeGreaterThan(
       0,
     );
-    const account = await t.database.db
-      .selectFrom("users")
-      .select("tokens")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(account.tokens).toBe(3);
-    expect((await ledger(t, user.id)).map((row) => [row.delta, row.reason])).toEqual([
+    expect((await balanceOf(server.t, user.id)).tokens).toBe(3);
+    expect((await ledger(server.t, user.id)).map((row) => [row.delta, row.reason])).toEqual([
       [-1, "message"],
       [1, "refund"],
     ]);
@@ -670,14 +688,10 @@ describe("images from AUTOMATIC1111 / Forge", () => {
 });
 
 describe("images from an OpenAI-compatible images API", () => {
-  let t: TestApp;
-  let bus: MemoryEventBus;
-  let upstream: Awaited<ReturnType<typeof startFakeServer>>;
   /** the next `times` calls fail (-1: all of them) */
   let failure: { status: number; body: unknown; times: number } | null = null;
-
-  beforeAll(async () => {
-    upstream = await startFakeServer({
+  const server = useImageServer(
+    {
       "POST /v1/images/generations": async (req, res) => {
         if (req.headers.authorization !== "Bearer sk-test") {
           return json(res, 401, {
@@ -691,38 +705,29 @@ describe("images from an OpenAI-compatible images API", () => {
         json(res, 200, { created: 1_700_000_000, data: [{ b64_json: await png(1024, 1024, "#3060c0") }] });
       },
       "GET /v1/models": (_req, res) => json(res, 200, { object: "list", data: [{ id: "dall-e-3" }] }),
-    });
-    bus = new MemoryEventBus();
-    t = await createTestApp({
-      bus,
-      env: {
-        IMAGE_PROVIDER: "openai",
-        IMAGE_BASE_URL: `${upstream.url}/v1`,
-        IMAGE_API_KEY: "sk-test",
-        IMAGE_MODEL: "dall-e-3",
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await upstream.close();
-  });
-  afterEach(() => {
-    failure = null;
-    upstream.recorded.length = 0;
-  });
+    },
+    (url) => ({
+      IMAGE_PROVIDER: "openai",
+      IMAGE_BASE_URL: `${url}/v1`,
+      IMAGE_API_KEY: "sk-test",
+      IMAGE_MODEL: "dall-e-3",
+    }),
+    () => {
+      failure = null;
+    },
+  );
 
   it("reports the server in the health check", async () => {
-    const health = healthReportSchema.parse((await t.get("/api/health")).body);
+    const health = healthReportSchema.parse((await server.t.get("/api/health")).body);
     expect(health.providers.image?.status).toBe("ok");
     expect(health.providers.image?.detail).toContain("model dall-e-3");
   });
 
   it("generates with the images API and crops the square result to the chat size", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(server.t, server.bus);
     await user.send("show me a pic of you at the cafe");
     const image = await user.arrival("image");
-    const [call] = upstream.recorded.filter((item) => item.path === "/v1/images/generations");
+    const [call] = server.upstream.recorded.filter((item) => item.path === "/v1/images/generations");
     expect(call?.body).toMatchObject({
       model: "dall-e-3",
       n: 1,
@@ -733,16 +738,16 @@ describe("images from an OpenAI-compatible images API", () => {
     expect(prompt.startsWith("photograph, realistic")).toBe(true);
     expect(prompt).toContain("cafe");
     expect(prompt).toMatch(/adult and fully clothed/);
-    const meta = await sharp((await fetchMedia(t, image.image_url ?? "")).body).metadata();
+    const meta = await sharp((await fetchMedia(server.t, image.image_url ?? "")).body).metadata();
     expect([meta.width, meta.height]).toEqual([720, 960]);
   });
 
   it("makes a private photo from the same API: preview public, file private", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(server.t, server.bus);
     await user.send("send me a special private pic");
     const locked = await user.arrival("private_image");
     expect(locked.locked).toBe(true);
-    expect((await fetchMedia(t, locked.image_url ?? "")).status).toBe(200);
+    expect((await fetchMedia(server.t, locked.image_url ?? "")).status).toBe(200);
   });
 
   it("gives up at once on a refusal (4xx) and refunds the free message", async () => {
@@ -757,25 +762,20 @@ describe("images from an OpenAI-compatible images API", () => {
         },
       },
     };
-    const user = await chatter(t, bus);
+    const user = await chatter(server.t, server.bus);
     const sent = await user.send("send me a photo");
     expect(sent.body.balance).toEqual({ free_msgs: 9, tokens: 0 });
     const notice = await user.arrival("text");
     expect(notice.text).toContain("not charged");
-    expect(upstream.recorded.filter((item) => item.path === "/v1/images/generations")).toHaveLength(1);
-    const account = await t.database.db
-      .selectFrom("users")
-      .select("free_msgs")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(account.free_msgs).toBe(10);
+    expect(server.upstream.recorded.filter((item) => item.path === "/v1/images/generations")).toHaveLength(1);
+    expect((await balanceOf(server.t, user.id)).free_msgs).toBe(10);
   });
 
   it("retries a rate-limited request (429)", async () => {
-    const user = await chatter(t, bus);
+    const user = await chatter(server.t, server.bus);
     failure = { status: 429, body: { error: { message: "Rate limit reached", type: "requests" } }, times: 1 };
     await user.send("send me a photo");
     await user.arrival("image");
-    expect(upstream.recorded.filter((item) => item.path === "/v1/images/generations")).toHaveLength(2);
+    expect(server.upstream.recorded.filter((item) => item.path === "/v1/images/generations")).toHaveLength(2);
   });
 });

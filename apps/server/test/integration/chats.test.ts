@@ -1,5 +1,6 @@
 import { chatListResponseSchema, chatSchema, messagesResponseSchema, modelListSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -14,26 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let users = 0;
-async function newUser() {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.9.0.${++users}`,
-    payload: { email: `chatter${users}@example.com`, password: "secret1" },
-  });
-  const { token, user } = response.json();
-  const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
-    const result = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: result.statusCode, body: result.body ? result.json() : null };
-  };
-  return { id: user.id as string, call };
-}
+const newUser = () => signUp(t, { prefix: "chatter", firstName: null });
 
 async function setAccount(
   userId: string,

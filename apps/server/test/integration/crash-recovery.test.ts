@@ -5,12 +5,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { chatSchema, modelListSchema } from "@reverie/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database.ts";
-import { startFakeUpstream } from "../helpers/fake-upstream.ts";
+import { signUp } from "../helpers/accounts.ts";
+import { startFakeUpstream, structuredCompletion, wantsJsonSchema } from "../helpers/fake-upstream.ts";
 import { createScratchDatabase } from "../helpers/scratch-database.ts";
 import { createTestApp, testDatabaseKind } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 /**
- * The reliability review's crash (issue 21): a worker process is killed with SIGKILL while every
+ * The reliability review's crash (decision 39): a worker process is killed with SIGKILL while every
  * reply streams; once it is started again, every reply arrives within 10 s, exactly once. Before
  * decision 39 each waited for its lease (60 s) or BullMQ's lock and stall check (30 s + 30 s).
  */
@@ -64,6 +66,8 @@ describe.each(queues)("a worker killed mid-stream (%s queue)", (queue) => {
     const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
     const upstream = await startFakeUpstream(
       (_req: IncomingMessage, res: ServerResponse, body: Record<string, unknown> | null) => {
+        // what the character learns from each reply (the remember job, decision 45): nothing here
+        if (wantsJsonSchema(body)) return structuredCompletion(res, { facts: [] });
         const messages = (body?.messages ?? []) as { role: string; content: string }[];
         // messages sent together reach the model as one turn: the newest is its last line
         const asked =
@@ -110,12 +114,7 @@ describe.each(queues)("a worker killed mid-stream (%s queue)", (queue) => {
       JOB_QUEUE_PREFIX: `reverie-crash-${randomBytes(6).toString("hex")}`,
     };
 
-    const register = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      payload: { email: "crash@example.com", password: "secret1", first_name: "Kim" },
-    });
-    const { token } = register.json() as { token: string };
+    const { token } = await signUp(t, { prefix: "crash", firstName: "Kim" });
     const headers = { authorization: `Bearer ${token}` };
     const model = modelListSchema.parse((await t.get("/api/models?gender=female")).body).items[0];
     const chat = chatSchema.parse(
@@ -167,7 +166,7 @@ describe.each(queues)("a worker killed mid-stream (%s queue)", (queue) => {
     // every job ended, so nothing else will run
     const unfinished = async () =>
       database.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
-    while ((await unfinished()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(unfinished, { until: (jobs) => jobs.length === 0, what: "every job to end" });
     const stored = await replies();
     expect(stored.map((reply) => reply.text).sort()).toEqual(asked.map((text) => `About ${text}`).sort());
     // each reply was generated once after the crash: one whole stream per message

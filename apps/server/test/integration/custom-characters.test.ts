@@ -8,7 +8,7 @@ import {
   openedChatSchema,
   type SocketEvent,
   TRAIT_KEYS,
-  traitCatalogueSchema,
+  traitListSchema,
 } from "@reverie/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,15 +17,16 @@ import type { ImageProvider, ImageRequest } from "../../src/providers/image/type
 import { EspeakProvider } from "../../src/providers/tts/index.ts";
 import type { SpeechRequest, TtsProvider } from "../../src/providers/tts/types.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
-import { BillingService } from "../../src/services/billing/billing-service.ts";
-import { CATALOGUE } from "../../src/services/billing/catalogue.ts";
+import { PRICE_LIST } from "../../src/services/billing/price-list.ts";
 import type { CardData } from "../../src/services/cards/card-data.ts";
 import { ETHNICITIES, HAIR_STYLES } from "../../src/services/custom-characters/trait-options.ts";
+import * as accounts from "../helpers/accounts.ts";
 import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
-const PRICE = CATALOGUE.costs.customCharacter;
-const ALLOWANCE = CATALOGUE.premiumFeatures.CustomCharacters;
+const PRICE = PRICE_LIST.costs.customCharacter;
+const ALLOWANCE = PRICE_LIST.premiumFeatures.CustomCharacters;
 
 /** The procedural renderer, recording what it is asked to draw. */
 class RecordingImages implements ImageProvider {
@@ -84,20 +85,10 @@ function payload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-let users = 0;
-
 /** A signed-up user with a balance and a plan, whose socket events are collected. */
 async function signUp(t: TestApp, bus: MemoryEventBus, options: { tokens?: number; premium?: boolean } = {}) {
-  const number = ++users;
-  const register = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.47.${Math.floor(number / 200)}.${number % 200}`,
-    payload: { email: `maker${number}@example.com`, password: "secret1", first_name: "Sam" },
-  });
-  const { token, user } = register.json() as { token: string; user: { id: string } };
+  const user = await accounts.signUp(t, { prefix: "maker", firstName: "Sam" });
+  const { token } = user;
   if (options.premium)
     await t.database.db.updateTable("users").set({ plan: "premium" }).where("id", "=", user.id).execute();
   if (options.tokens) await grant(t, user.id, options.tokens);
@@ -120,12 +111,7 @@ async function signUp(t: TestApp, bus: MemoryEventBus, options: { tokens?: numbe
     matches: (event: SocketEvent) => event is Event,
     timeoutMs = 20_000,
   ): Promise<Event> => {
-    for (let waited = 0; waited < timeoutMs; waited += 20) {
-      const found = events.find(matches);
-      if (found) return found;
-      await wait(20);
-    }
-    throw new Error(`the event did not arrive; events: ${JSON.stringify(events)}`);
+    return eventually(() => events.find(matches), { timeout: timeoutMs, what: "the event" });
   };
   const created = (id: number) =>
     event(
@@ -150,16 +136,8 @@ async function signUp(t: TestApp, bus: MemoryEventBus, options: { tokens?: numbe
   return { id: user.id, token, events, call, event, created, redrawn, create };
 }
 
-async function grant(t: TestApp, userId: string, amount: number) {
-  await t.database.db.transaction().execute((trx) =>
-    new BillingService({ db: t.database.db }).grant(trx, {
-      userId,
-      amount,
-      reason: "purchase",
-      reference: `test:grant:${userId}:${Math.random()}`,
-    }),
-  );
-}
+const grant = (t: TestApp, userId: string, amount: number) =>
+  accounts.grantTokens(t, userId, amount, `test:grant:${userId}:${Math.random()}`);
 
 async function ownedRows(t: TestApp, userId: string) {
   return t.database.db.selectFrom("characters").selectAll().where("owner_id", "=", userId).execute();
@@ -217,10 +195,10 @@ describe("custom characters", () => {
   it("offers every trait with its options, pictures for looks and icons for the rest, and the price", async () => {
     const { status, body } = await t.get("/api/custom/traits");
     expect(status).toBe(200);
-    const catalogue = traitCatalogueSchema.parse(body);
-    expect(catalogue.traits.map((trait) => trait.key)).toEqual([...TRAIT_KEYS]);
-    expect(catalogue).toMatchObject({ price_tokens: PRICE, free_per_month: ALLOWANCE });
-    const trait = (key: string) => catalogue.traits.find((candidate) => candidate.key === key);
+    const traitList = traitListSchema.parse(body);
+    expect(traitList.traits.map((trait) => trait.key)).toEqual([...TRAIT_KEYS]);
+    expect(traitList).toMatchObject({ price_tokens: PRICE, free_per_month: ALLOWANCE });
+    const trait = (key: string) => traitList.traits.find((candidate) => candidate.key === key);
     expect(trait("hobbies")).toMatchObject({ multiple: true, max: 5 });
     const breasts = trait("breast_type")?.options ?? [];
     expect(breasts.length).toBeGreaterThan(0);
@@ -378,7 +356,14 @@ describe("custom characters", () => {
     });
     expect(await ownedRows(t, user.id)).toEqual([]);
     expect(await ledger(t, user.id)).toEqual([]);
-    await wait(50);
+    // the event comes only from a portrait job: none was queued for the user, so none can come
+    const portraits = await t.database.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("kind", "=", "portrait")
+      .where("payload", "like", `%${user.id}%`)
+      .execute();
+    expect(portraits).toEqual([]);
     expect(user.events.filter((event) => event.action === "custom_model_created")).toEqual([]);
   });
 
@@ -649,13 +634,16 @@ describe("custom characters with a real model (fake OpenAI-compatible server)", 
     upstream.close();
   });
 
+  /** The last streamed completion: the reply (memory's extraction, not streamed, may come after it). */
+  const replyRequest = () => upstream.recorded.findLast((request) => request.body?.stream === true);
+
   /** The system prompt of the completion that answered the message. */
   async function systemPromptFor(user: Awaited<ReturnType<typeof signUp>>, chatId: number, text: string) {
     upstream.recorded.length = 0;
     const sent = await user.call("POST", `/api/chats/${chatId}/messages`, { message: { text } });
     expect(sent.status).toBe(202);
     await replyIn(user, "text", sent.body.message.id);
-    const messages = upstream.recorded.at(-1)?.body?.messages as { role: string; content: string }[];
+    const messages = replyRequest()?.body?.messages as { role: string; content: string }[];
     expect(messages[0]?.role).toBe("system");
     return messages[0]?.content ?? "";
   }
@@ -739,19 +727,24 @@ describe("custom characters with a real model (fake OpenAI-compatible server)", 
     // the card's greeting, with the user's name in it
     expect(chat.last_message?.text).toBe("We're closing, Sam... but for you, one more cup.");
     const system = await systemPromptFor(user, chat.id, "Is the lantern still lit tonight?");
-    const rules = system.indexOf("Rules:");
-    const cardStart = system.indexOf("<character_card>");
-    expect(rules).toBeGreaterThan(0);
-    expect(cardStart).toBeGreaterThan(rules);
+    const messages = replyRequest()?.body?.messages as { role: string; content: string }[];
+    const everything = messages.map((message) => message.content).join("\n");
+    // the card's system prompt takes the main prompt's place; Reverie's rules still come last
+    expect(system.startsWith("Write in short, sensory sentences.")).toBe(true);
+    expect(system.lastIndexOf("Rules")).toBeGreaterThan(system.indexOf("lighthouse cafe"));
     expect(system).toContain("Mia Torres runs a lighthouse cafe for Sam's favourite town.");
-    expect(system).toContain("<scenario>\nSam walks into the lighthouse cafe at closing time.\n</scenario>");
-    expect(system).toContain("<card_instructions>\nWrite in short, sensory sentences.\n</card_instructions>");
-    expect(system).toContain("Mia Torres: Every day is busy when the fog rolls in.");
-    expect(system).toContain("- The fog is thick tonight, Sam.");
-    expect(system).toContain("<reminder>\nKeep the fog in mind.\n</reminder>");
+    expect(system).toContain(
+      "Circumstances and context of the conversation: Sam walks into the lighthouse cafe at closing time.",
+    );
+    // the examples in their own message, before the conversation; the greetings nowhere
+    expect(messages[1]?.content).toContain("Mia Torres: Every day is busy when the fog rolls in.");
+    expect(everything).not.toContain("The fog is thick tonight");
+    // the post-history instructions after the conversation, not in the system prompt
+    expect(messages.at(-1)).toEqual({ role: "system", content: "Keep the fog in mind." });
+    expect(system).not.toContain("Keep the fog in mind.");
     // the constant entry always, the matched one, not the one nobody mentioned
-    expect(system).toContain("- Mia Torres never drinks her own coffee.");
-    expect(system).toContain("- The Blue Lantern is the old signal lamp Mia Torres keeps lit.");
-    expect(system).not.toContain("harbor");
+    expect(system).toContain("Mia Torres never drinks her own coffee.");
+    expect(system).toContain("The Blue Lantern is the old signal lamp Mia Torres keeps lit.");
+    expect(everything).not.toContain("harbor");
   });
 });

@@ -22,13 +22,14 @@ import {
 } from "../../src/providers/image/types.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
-import { CATALOGUE } from "../../src/services/billing/catalogue.ts";
+import { PRICE_LIST } from "../../src/services/billing/price-list.ts";
 import { lookForCharacter } from "../../src/services/character-looks.ts";
 import { ImageRequestFulfilment } from "../../src/services/custom-images/image-request-fulfilment.ts";
-import { signUp } from "../helpers/admin.ts";
+import { tokensOf as accountTokens, grantTokens, signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
-const PRICE = CATALOGUE.costs.imageGeneration;
+const PRICE = PRICE_LIST.costs.imageGeneration;
 
 type PictureEvent = Extract<SocketEvent, { action: "update_custom_image" }>;
 
@@ -53,8 +54,6 @@ class ScriptedImages implements ImageProvider {
     return this.#procedural.check();
   }
 }
-
-let users = 0;
 
 describe("image generation (/api/custom/images)", () => {
   let t: TestApp;
@@ -86,23 +85,10 @@ describe("image generation (/api/custom/images)", () => {
 
   /** A signed-up user, with `tokens` granted, whose socket events are collected. */
   async function user(tokens = 0) {
-    const number = ++users;
-    const register = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      remoteAddress: `10.46.0.${number}`,
-      payload: { email: `painter${number}@example.com`, password: "secret1", first_name: "Pat" },
-    });
-    const { token, user: account } = register.json() as { token: string; user: { id: string } };
+    const account = await signUp(t, { prefix: "painter", firstName: "Pat" });
+    const { token } = account;
     if (tokens > 0) {
-      await t.database.db.transaction().execute((trx) =>
-        new BillingService({ db: t.database.db }).grant(trx, {
-          userId: account.id,
-          amount: tokens,
-          reason: "purchase",
-          reference: `test:grant:${account.id}`,
-        }),
-      );
+      await grantTokens(t, account.id, tokens);
     }
     const events: SocketEvent[] = [];
     bus.subscribe(account.id, (event) => events.push(event));
@@ -122,15 +108,15 @@ describe("image generation (/api/custom/images)", () => {
     };
     /** The update_custom_image event answering the request. */
     const pictures = async (requestId: number, timeoutMs = 20_000): Promise<PictureEvent> => {
-      for (let waited = 0; waited < timeoutMs; waited += 20) {
-        const found = events.find(
-          (event): event is PictureEvent =>
-            event.action === "update_custom_image" && event.request_id === requestId,
-        );
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(`no pictures arrived for request ${requestId}; events: ${JSON.stringify(events)}`);
+      const found = await eventually(
+        () =>
+          events.find(
+            (event): event is PictureEvent =>
+              event.action === "update_custom_image" && event.request_id === requestId,
+          ),
+        { timeout: timeoutMs, what: `the pictures of request ${requestId}` },
+      );
+      return found as PictureEvent;
     };
     const list = async (modelId?: number) =>
       generatedImageListSchema.parse(
@@ -149,14 +135,7 @@ describe("image generation (/api/custom/images)", () => {
       .execute();
   }
 
-  async function tokensOf(userId: string): Promise<number> {
-    const row = await t.database.db
-      .selectFrom("users")
-      .select("tokens")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
-    return row.tokens;
-  }
+  const tokensOf = (userId: string) => accountTokens(t, userId);
 
   async function requestsOf(userId: string) {
     return t.database.db
@@ -458,7 +437,14 @@ describe("image generation (/api/custom/images)", () => {
     expect(await ledger(painter.id)).toEqual([]);
     expect(await tokensOf(painter.id)).toBe(100);
     expect(await requestsOf(painter.id)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // pictures come only from a custom_images job: none was queued for the user, so none can come
+    const pictureJobs = await t.database.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("kind", "=", "custom_images")
+      .where("payload", "like", `%${painter.id}%`)
+      .execute();
+    expect(pictureJobs).toEqual([]);
     expect(painter.events).toEqual([]);
   });
 

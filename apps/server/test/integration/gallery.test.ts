@@ -6,18 +6,11 @@ import {
   galleryResponseSchema,
   modelListSchema,
 } from "@reverie/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string) => t.get(url);
+const app = useTestApp();
+const get = (url: string) => app().get(url);
 
 describe("GET /api/v2/gallery", () => {
   it("lists photos and videos with packs for sale, locked items only as blurred previews", async () => {

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseJobQueue } from "../../src/queue/job-queue.ts";
 import { RateLimitRepository } from "../../src/repositories/rate-limits.ts";
 import { AnalyticsService } from "../../src/services/analytics.ts";
+import { JOB_PAYLOADS } from "../../src/services/job-registry.ts";
 import { RateLimiter } from "../../src/services/rate-limiter.ts";
 import { RetentionSweeper } from "../../src/services/retention-sweeper.ts";
 import { SessionReplayService } from "../../src/services/session-replays.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
-// Issue 21, "Anyone can fill the disk": ~168 MB a minute from one anonymous address went into
+// Decision 40, "anyone can fill the disk": ~168 MB a minute from one anonymous address went into
 // replay chunks and analytics batches. Byte budgets per address and in all now answer 413/429.
 
 const BROWSER =
@@ -192,7 +193,7 @@ describe("retention", () => {
       analytics: new AnalyticsService({
         db,
         rateLimiter,
-        jobs: new DatabaseJobQueue(db, t.database.dialect, {}),
+        jobs: new DatabaseJobQueue(db, t.database.dialect, { kinds: JOB_PAYLOADS }),
         forwardUrl: undefined,
         now: monthOn,
       }),

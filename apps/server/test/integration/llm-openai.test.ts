@@ -1,6 +1,4 @@
-import { once } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHARACTERS } from "../../src/db/seed/characters.ts";
 import {
@@ -10,8 +8,14 @@ import {
   OpenAiCompatibleProvider,
   PersonaEngine,
 } from "../../src/providers/llm/index.ts";
-import type { CharacterCard, ChatTurn, ReplyRequest } from "../../src/providers/llm/types.ts";
-import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
+import type { CharacterCard, ChatTurn, LlmUsageReport, ReplyRequest } from "../../src/providers/llm/types.ts";
+import {
+  closedPort,
+  type RecordedRequest,
+  rateLimitedOnce,
+  startFakeUpstream,
+  streamCompletion,
+} from "../helpers/fake-upstream.ts";
 
 // --- a local stand-in for an OpenAI-compatible server, speaking the real SSE protocol ---
 
@@ -301,7 +305,8 @@ describe("OpenAiCompatibleProvider: failures", () => {
     expect((serverError.error as LlmError).message).toMatch(/500.*server had an error/);
 
     handler = (_req, res) => {
-      res.setHeader("retry-after", "1");
+      // longer than one reply waits: left to the job queue, which is told how long
+      res.setHeader("retry-after", "60");
       jsonError(res, 429, {
         message: "Rate limit reached for requests",
         type: "requests",
@@ -310,8 +315,9 @@ describe("OpenAiCompatibleProvider: failures", () => {
     };
     const rateLimited = await drain(provider().streamReply(request));
     expect(rateLimited.error).toBeInstanceOf(LlmError);
-    expect(rateLimited.error).toMatchObject({ retryable: true });
+    expect(rateLimited.error).toMatchObject({ retryable: true, retryAfterMs: 60_000 });
     expect((rateLimited.error as LlmError).message).toMatch(/429.*Rate limit reached/);
+    expect(recorded).toHaveLength(2);
   });
 
   it("an error object inside the stream becomes an LlmError after the deltas before it", async () => {
@@ -384,12 +390,7 @@ describe("OpenAiCompatibleProvider: failures", () => {
   });
 
   it("a server that is not there is retryable", async () => {
-    const closed = createServer();
-    closed.listen(0, "127.0.0.1");
-    await once(closed, "listening");
-    const port = (closed.address() as AddressInfo).port;
-    closed.close();
-    await once(closed, "close");
+    const port = await closedPort();
     const nobody = new OpenAiCompatibleProvider({
       baseUrl: `http://127.0.0.1:${port}/v1`,
       model: "test-model",
@@ -397,6 +398,112 @@ describe("OpenAiCompatibleProvider: failures", () => {
     const { error } = await drain(nobody.streamReply(request));
     expect(error).toMatchObject({ name: "LlmError", retryable: true });
     expect((error as LlmError).message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe("OpenAiCompatibleProvider: Retry-After", () => {
+  it("waits what a 429's Retry-After (delay-seconds) asks, then tries again", async () => {
+    handler = rateLimitedOnce("1", (_req, res) => streamCompletion(res, ["Ay, ", "there you are."]));
+    const started = Date.now();
+    const { deltas, error } = await drain(provider().streamReply(request));
+    expect(error).toBeNull();
+    expect(deltas.join("")).toBe("Ay, there you are.");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(recorded).toHaveLength(2);
+    expect(recorded[1]?.body).toEqual(recorded[0]?.body);
+  });
+
+  it("waits until a 503's Retry-After date", async () => {
+    const at = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+    handler = rateLimitedOnce(at.toUTCString(), (_req, res) => streamCompletion(res, ["Back."]), 503);
+    const { deltas, error } = await drain(provider().streamReply(request));
+    expect(error).toBeNull();
+    expect(deltas).toEqual(["Back."]);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 50);
+    expect(recorded).toHaveLength(2);
+  });
+
+  it("does not wait past the caller's deadline: the error says how long the server asked", async () => {
+    handler = rateLimitedOnce("5", (_req, res) => streamCompletion(res, ["Late."]));
+    const { error } = await drain(provider().streamReply({ ...request, deadlineAt: Date.now() + 10_000 }));
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error).toMatchObject({ retryable: true, retryAfterMs: 5000 });
+    expect(recorded).toHaveLength(1);
+  });
+
+  it("stops waiting when the caller aborts, with the caller's reason", async () => {
+    handler = rateLimitedOnce("20", (_req, res) => streamCompletion(res, ["Never."]));
+    const controller = new AbortController();
+    const reason = new Error("the attempt's deadline");
+    setTimeout(() => controller.abort(reason), 200);
+    const started = Date.now();
+    const { error } = await drain(provider().streamReply({ ...request, signal: controller.signal }));
+    expect(error).toBe(reason);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(recorded).toHaveLength(1);
+  });
+});
+
+describe("OpenAiCompatibleProvider: usage", () => {
+  it("asks for the usage chunk and reports its tokens for the model once the reply is complete", async () => {
+    handler = (_req, res) =>
+      streamCompletion(res, ["Hola, ", "Sam."], { usage: { prompt_tokens: 812, completion_tokens: 9 } });
+    const reports: LlmUsageReport[] = [];
+    const llm = provider();
+    llm.reportUsageTo((report) => {
+      reports.push(report);
+    });
+    const { deltas, error } = await drain(llm.streamReply(request));
+    expect(error).toBeNull();
+    expect(deltas.join("")).toBe("Hola, Sam.");
+    expect(recorded[0]?.body?.stream_options).toEqual({ include_usage: true });
+    expect(reports).toEqual([{ model: "test-model", usage: { promptTokens: 812, completionTokens: 9 } }]);
+  });
+
+  it("reports no tokens, rather than an estimate, when the server sends none", async () => {
+    handler = (_req, res) => streamCompletion(res, ["Hi."]);
+    const reports: LlmUsageReport[] = [];
+    const llm = provider({ model: "quiet-model" });
+    llm.reportUsageTo((report) => {
+      reports.push(report);
+    });
+    await drain(llm.streamReply(request));
+    expect(reports).toEqual([{ model: "quiet-model", usage: null }]);
+  });
+
+  it("reads the usage of a server that answers with one JSON completion", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: "assistant", content: "Hello." }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 40, completion_tokens: 2, total_tokens: 42 },
+        }),
+      );
+    };
+    const reports: LlmUsageReport[] = [];
+    const llm = provider();
+    llm.reportUsageTo((report) => {
+      reports.push(report);
+    });
+    await drain(llm.streamReply(request));
+    expect(reports).toEqual([{ model: "test-model", usage: { promptTokens: 40, completionTokens: 2 } }]);
+  });
+
+  it("a listener that fails does not fail the reply; a failed reply reports nothing", async () => {
+    handler = (_req, res) =>
+      streamCompletion(res, ["Fine."], { usage: { prompt_tokens: 1, completion_tokens: 1 } });
+    const llm = provider();
+    llm.reportUsageTo(() => Promise.reject(new Error("database down")));
+    expect(await drain(llm.streamReply(request))).toEqual({ deltas: ["Fine."], error: null });
+
+    const reports: LlmUsageReport[] = [];
+    llm.reportUsageTo((report) => {
+      reports.push(report);
+    });
+    handler = (_req, res) => jsonError(res, 400, { message: "bad request" });
+    await drain(llm.streamReply(request));
+    expect(reports).toEqual([]);
   });
 });
 

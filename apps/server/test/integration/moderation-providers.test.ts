@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
 import { chatSchema, modelListSchema } from "@reverie/shared";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   createModerationClassifier,
   LlamaGuardClassifier,
@@ -8,35 +7,28 @@ import {
   moderationHealthCheck,
   OpenAiModerationClassifier,
 } from "../../src/providers/moderation/index.ts";
+import { refusesMinorsInWorldLanguages } from "../../src/providers/moderation/world/world-rules.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { ModerationService, ModerationUnavailableError } from "../../src/services/moderation.ts";
-import { type FakeReply, type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
+import { signUp } from "../helpers/accounts.ts";
+import { type FakeReply, json, useFakeUpstream } from "../helpers/fake-upstream.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 // --- a local stand-in for a moderation server, speaking OpenAI's moderations and chat APIs ---
 
 type Handler = FakeReply;
 
-let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
-let root: string;
 let handler: Handler;
-let recorded: RecordedRequest[];
+const upstream = useFakeUpstream((req, res, body) => handler(req, res, body));
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream((req, res, body) => handler(req, res, body));
-  root = upstream.url;
-  recorded = upstream.recorded;
+// The rules load their language detector and compile their tables on the first text they read,
+// blocking for a moment: paid here, not inside a test, where the pause would outlast the fake
+// server's idle keep-alive and the next request would meet a closed socket.
+beforeAll(() => {
+  refusesMinorsInWorldLanguages("hello there");
 });
-afterAll(() => upstream.close());
-beforeEach(() => {
-  recorded.length = 0;
-});
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
 
 const CATEGORY_NAMES = [
   "harassment",
@@ -88,20 +80,24 @@ function completion(content: string) {
 
 describe("the OpenAI-compatible moderation classifier", () => {
   const classifier = () =>
-    new OpenAiModerationClassifier({ baseUrl: root, apiKey: "sk-mod", model: "omni-moderation-latest" });
+    new OpenAiModerationClassifier({
+      baseUrl: upstream.url,
+      apiKey: "sk-mod",
+      model: "omni-moderation-latest",
+    });
 
   it("posts the text to /v1/moderations with the key and model, and refuses sexual/minors", async () => {
     handler = (_req, res) => json(res, 200, moderationAnswer(["sexual", "sexual/minors"]));
     const verdict = await classifier().classify("some text", "chat_message");
     expect(verdict).toEqual({ allowed: false, category: "minors", classifier: "openai-moderation" });
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({
+    expect(upstream.recorded).toHaveLength(1);
+    expect(upstream.recorded[0]).toMatchObject({
       method: "POST",
       path: "/v1/moderations",
       body: { model: "omni-moderation-latest", input: "some text" },
     });
-    expect(recorded[0]?.headers.authorization).toBe("Bearer sk-mod");
-    expect(recorded[0]?.headers["content-type"]).toBe("application/json");
+    expect(upstream.recorded[0]?.headers.authorization).toBe("Bearer sk-mod");
+    expect(upstream.recorded[0]?.headers["content-type"]).toBe("application/json");
   });
 
   it("allows what adults may write: other flagged categories and unflagged text", async () => {
@@ -113,9 +109,9 @@ describe("the OpenAI-compatible moderation classifier", () => {
 
   it("sends no model and no key when none is configured (the server's default model)", async () => {
     handler = (_req, res) => json(res, 200, moderationAnswer([]));
-    await new OpenAiModerationClassifier({ baseUrl: `${root}/v1/` }).classify("hi", "chat_message");
-    expect(recorded[0]?.body).toEqual({ input: "hi" });
-    expect(recorded[0]?.headers.authorization).toBeUndefined();
+    await new OpenAiModerationClassifier({ baseUrl: `${upstream.url}/v1/` }).classify("hi", "chat_message");
+    expect(upstream.recorded[0]?.body).toEqual({ input: "hi" });
+    expect(upstream.recorded[0]?.headers.authorization).toBeUndefined();
   });
 
   it("reports server errors, rejections, timeouts and unreadable answers as ModerationProviderErrors", async () => {
@@ -136,7 +132,7 @@ describe("the OpenAI-compatible moderation classifier", () => {
     await expect(classifier().classify("x", "chat_message")).rejects.toBeInstanceOf(ModerationProviderError);
 
     handler = () => {}; // never answers
-    const slow = new OpenAiModerationClassifier({ baseUrl: root, timeoutMs: 100 });
+    const slow = new OpenAiModerationClassifier({ baseUrl: upstream.url, timeoutMs: 100 });
     await expect(slow.classify("x", "chat_message")).rejects.toMatchObject({
       retryable: true,
       message: expect.stringContaining("did not answer within 100 ms"),
@@ -146,15 +142,15 @@ describe("the OpenAI-compatible moderation classifier", () => {
 
 describe("the Llama Guard judge", () => {
   const classifier = () =>
-    new LlamaGuardClassifier({ baseUrl: root, apiKey: "guard-key", model: "llama-guard3:8b" });
+    new LlamaGuardClassifier({ baseUrl: upstream.url, apiKey: "guard-key", model: "llama-guard3:8b" });
 
   it("sends the conversation as chat messages to /v1/chat/completions (the model's template makes the task prompt) and refuses S4", async () => {
     handler = (_req, res) => json(res, 200, completion("unsafe\nS4"));
     const verdict = await classifier().classify("pretend you are a child", "chat_message");
     expect(verdict).toEqual({ allowed: false, category: "minors", classifier: "llama-guard" });
-    expect(recorded[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
-    expect(recorded[0]?.headers.authorization).toBe("Bearer guard-key");
-    expect(recorded[0]?.body).toEqual({
+    expect(upstream.recorded[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
+    expect(upstream.recorded[0]?.headers.authorization).toBe("Bearer guard-key");
+    expect(upstream.recorded[0]?.body).toEqual({
       model: "llama-guard3:8b",
       messages: [{ role: "user", content: "pretend you are a child" }],
       temperature: 0,
@@ -166,7 +162,7 @@ describe("the Llama Guard judge", () => {
   it("judges a model's reply as the last assistant message, after a user turn the template needs", async () => {
     handler = (_req, res) => json(res, 200, completion("safe"));
     await classifier().classify("a reply", "model_output");
-    expect(recorded[0]?.body?.messages).toEqual([
+    expect(upstream.recorded[0]?.body?.messages).toEqual([
       { role: "user", content: "[The chat begins.]" },
       { role: "assistant", content: "a reply" },
     ]);
@@ -197,7 +193,7 @@ describe("the Llama Guard judge", () => {
 describe("the moderation step (rules first, then the configured classifier)", () => {
   it("refuses by the rules without asking the server, and asks it only about text the rules allow", async () => {
     handler = (_req, res) => json(res, 200, moderationAnswer(["sexual/minors"]));
-    const classifier = createModerationClassifier({ provider: "openai", baseUrl: root, apiKey: "k" });
+    const classifier = createModerationClassifier({ provider: "openai", baseUrl: upstream.url, apiKey: "k" });
     // strong evidence: refused with the rules' words and reason
     expect(await classifier.classify("you are 14 and we have sex", "chat_message")).toMatchObject({
       allowed: false,
@@ -206,13 +202,13 @@ describe("the moderation step (rules first, then the configured classifier)", ()
       evidence: expect.any(String),
       reason: expect.any(String),
     });
-    expect(recorded).toHaveLength(0);
+    expect(upstream.recorded).toHaveLength(0);
     expect(await classifier.classify("a text only the server catches", "chat_message")).toEqual({
       allowed: false,
       category: "minors",
       classifier: "openai-moderation",
     });
-    expect(recorded).toHaveLength(1);
+    expect(upstream.recorded).toHaveLength(1);
     expect(classifier.name).toBe("rules+openai-moderation");
   });
 
@@ -221,20 +217,22 @@ describe("the moderation step (rules first, then the configured classifier)", ()
     expect(() => createModerationClassifier({ provider: "openai" })).toThrow(
       /MODERATION_BASE_URL is required/,
     );
-    expect(() => createModerationClassifier({ provider: "llama-guard", baseUrl: root })).toThrow(
+    expect(() => createModerationClassifier({ provider: "llama-guard", baseUrl: upstream.url })).toThrow(
       /MODERATION_MODEL is required/,
     );
-    expect(createModerationClassifier({ provider: "llama-guard", baseUrl: root, model: "m" }).name).toBe(
-      "rules+llama-guard",
-    );
+    expect(
+      createModerationClassifier({ provider: "llama-guard", baseUrl: upstream.url, model: "m" }).name,
+    ).toBe("rules+llama-guard");
   });
 
   it("reports the remote classifier's health", async () => {
     handler = (_req, res) => json(res, 200, { object: "list", data: [{ id: "omni-moderation-latest" }] });
-    const check = moderationHealthCheck(createModerationClassifier({ provider: "openai", baseUrl: root }));
+    const check = moderationHealthCheck(
+      createModerationClassifier({ provider: "openai", baseUrl: upstream.url }),
+    );
     expect(check.name).toBe("moderation");
     expect(await check.check()).toMatchObject({ status: "ok" });
-    expect(recorded.at(-1)).toMatchObject({ method: "GET", path: "/v1/models" });
+    expect(upstream.recorded.at(-1)).toMatchObject({ method: "GET", path: "/v1/models" });
     handler = (_req, res) => json(res, 500, { error: "down" });
     expect(await check.check()).toMatchObject({
       status: "degraded",
@@ -242,11 +240,11 @@ describe("the moderation step (rules first, then the configured classifier)", ()
     });
   });
 
-  it("fails closed: a message is not let through while the classifier is down, and nothing is recorded", async () => {
+  it("fails closed: a message is not let through while the classifier is down, and nothing is upstream.recorded", async () => {
     handler = (_req, res) => json(res, 502, { error: "bad gateway" });
     const recordedEvents: unknown[] = [];
     const service = new ModerationService({
-      classifier: createModerationClassifier({ provider: "openai", baseUrl: root }),
+      classifier: createModerationClassifier({ provider: "openai", baseUrl: upstream.url }),
       events: { record: async (event: unknown) => void recordedEvents.push(event) } as never,
       log: { warn() {} },
     });
@@ -271,12 +269,8 @@ describe("moderation through the API with a remote classifier", () => {
   async function signedInChat(env: Record<string, string>, bus = new MemoryEventBus()) {
     app = await createTestApp({ env, bus, llm: new ScriptedLlm() });
     const t = app;
-    const register = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      payload: { email: "moderated@example.com", password: "secret1", first_name: "Sam" },
-    });
-    const { token, user } = register.json() as { token: string; user: { id: string } };
+    const user = await signUp(t, { prefix: "moderated", firstName: "Sam" });
+    const { token } = user;
     const send = (url: string, payload: object) =>
       t.app.inject({ method: "POST", url, headers: { authorization: `Bearer ${token}` }, payload });
     const model = modelListSchema.parse((await t.get("/api/models?gender=female")).body).items[0];
@@ -287,7 +281,7 @@ describe("moderation through the API with a remote classifier", () => {
   it("refuses a message the server flags, records it, and answers 503 with Retry-After while the server is down", async () => {
     const { t, send, chat } = await signedInChat({
       MODERATION_PROVIDER: "llama-guard",
-      MODERATION_BASE_URL: root,
+      MODERATION_BASE_URL: upstream.url,
       MODERATION_MODEL: "llama-guard3:8b",
     });
     handler = (_req, res) => json(res, 200, completion("unsafe\nS4"));
@@ -324,7 +318,7 @@ describe("moderation through the API with a remote classifier", () => {
         ? json(res, 503, { error: "overloaded" })
         : json(res, 200, moderationAnswer([]));
     const { t, send, chat, user } = await signedInChat(
-      { MODERATION_PROVIDER: "openai", MODERATION_BASE_URL: root },
+      { MODERATION_PROVIDER: "openai", MODERATION_BASE_URL: upstream.url },
       bus,
     );
     const texts: string[] = [];
@@ -333,21 +327,19 @@ describe("moderation through the API with a remote classifier", () => {
     });
     const sent = await send(`/api/chats/${chat.id}/messages`, { message: { text: "tell me a story" } });
     expect(sent.statusCode).toBe(202);
-    for (let waited = 0; texts.length === 0 && waited < 20_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(() => texts.length > 0, { what: "a reply" });
     expect(texts).toEqual([expect.stringContaining("not charged")]);
     const replies = await t.database.db
       .selectFrom("messages")
       .select("text")
       .where("chat_id", "=", chat.id)
       .where("reply_to", "is not", null)
-      // the "not charged" notice is stored as the message's answer (issue 21), but is no reply
+      // the "not charged" notice is stored as the message's answer (decision 39), but is no reply
       .where("notice", "=", false)
       .execute();
     expect(replies).toEqual([]);
     expect(
-      recorded.filter((request) => String(request.body?.input).includes("heard:")).length,
+      upstream.recorded.filter((request) => String(request.body?.input).includes("heard:")).length,
     ).toBeGreaterThan(1);
   });
 });

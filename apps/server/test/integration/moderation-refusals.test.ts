@@ -1,6 +1,6 @@
 import { chatSchema, messagesResponseSchema, userSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**

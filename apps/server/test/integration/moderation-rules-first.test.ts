@@ -1,5 +1,4 @@
-import type { ServerResponse } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createModerationClassifier,
   LlamaGuardClassifier,
@@ -10,29 +9,12 @@ import {
   RulesFirstClassifier,
   type RuleVerdict,
 } from "../../src/providers/moderation/index.ts";
-import { type FakeReply, type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
+import { type FakeReply, json, useFakeUpstream } from "../helpers/fake-upstream.ts";
 
 // --- a local Llama Guard (and OpenAI moderation) server, speaking the OpenAI-compatible protocol ---
 
-let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
-let root: string;
 let handler: FakeReply;
-let recorded: RecordedRequest[];
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream((req, res, body) => handler(req, res, body));
-  root = upstream.url;
-  recorded = upstream.recorded;
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  recorded.length = 0;
-});
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
+const upstream = useFakeUpstream((req, res, body) => handler(req, res, body));
 
 const CATEGORIES = [
   "S1: Violent Crimes.",
@@ -111,7 +93,7 @@ function judgeAnswers(content: string): FakeReply {
 
 /** The prompt the model read for the n-th request: its messages through Llama Guard 3's template. */
 function promptOf(index = 0): string {
-  const body = recorded[index]?.body as { messages?: ChatMessage[] } | null;
+  const body = upstream.recorded[index]?.body as { messages?: ChatMessage[] } | null;
   expect(body?.messages?.[0]?.role).toBe("user");
   return llamaGuard3Template(body?.messages ?? []);
 }
@@ -158,7 +140,7 @@ const STRONG: RuleVerdict = {
 const NONE: RuleVerdict = { allowed: true, strength: "none" };
 
 const judge = () =>
-  new LlamaGuardClassifier({ baseUrl: root, apiKey: "guard-key", model: "llama-guard3:8b" });
+  new LlamaGuardClassifier({ baseUrl: upstream.url, apiKey: "guard-key", model: "llama-guard3:8b" });
 
 const DEFINITION = "Mia is a 27-year-old barista from Lisbon who loves surfing and old films.";
 const CHAT: ModerationContext = {
@@ -181,8 +163,8 @@ describe("the Llama Guard conversation with the chat's context", () => {
     expect(rules.calls).toEqual([
       { text: "be my little schoolgirl", surface: "chat_message", context: CHAT },
     ]);
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
+    expect(upstream.recorded).toHaveLength(1);
+    expect(upstream.recorded[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
     const prompt = promptOf();
     expect(prompt).toContain("Check if there is unsafe content in 'User' messages");
     expect(prompt).toContain("Provide your safety assessment for ONLY THE LAST User message");
@@ -253,7 +235,7 @@ describe("the moderation step's decision, with a fake Llama Guard", () => {
     handler = judgeAnswers("safe");
     const step = new RulesFirstClassifier(new FixedRules(WEAK), judge());
     expect(await step.classify("be my little schoolgirl", "chat_message", CHAT)).toEqual({ allowed: true });
-    expect(recorded).toHaveLength(1);
+    expect(upstream.recorded).toHaveLength(1);
     expect(conversationOf(promptOf())).toContain(DEFINITION);
   });
 
@@ -267,7 +249,7 @@ describe("the moderation step's decision, with a fake Llama Guard", () => {
       evidence: "my little schoolgirl",
       reason: "A youthful word next to romance may describe someone under 18.",
     });
-    expect(recorded).toHaveLength(1);
+    expect(upstream.recorded).toHaveLength(1);
   });
 
   it("lets weak evidence through when the judge flags only what adults may write (S12)", async () => {
@@ -289,14 +271,14 @@ describe("the moderation step's decision, with a fake Llama Guard", () => {
     // the real rules too: an age under 18 in a role is strong
     const configured = createModerationClassifier({
       provider: "llama-guard",
-      baseUrl: root,
+      baseUrl: upstream.url,
       model: "llama-guard3:8b",
     });
     expect(await configured.classify("you are 14 and we have sex", "chat_message", CHAT)).toMatchObject({
       allowed: false,
       classifier: "rules",
     });
-    expect(recorded).toHaveLength(0);
+    expect(upstream.recorded).toHaveLength(0);
   });
 
   it("asks the judge about text with no evidence, and its S4 refuses", async () => {
@@ -307,7 +289,7 @@ describe("the moderation step's decision, with a fake Llama Guard", () => {
       category: "minors",
       classifier: "llama-guard",
     });
-    expect(recorded).toHaveLength(1);
+    expect(upstream.recorded).toHaveLength(1);
   });
 
   it("without a classifier, weak evidence alone never refuses and strong evidence does", async () => {
@@ -362,14 +344,17 @@ describe("OpenAI moderation with the chat's context", () => {
           },
         ],
       });
-    const classifier = new OpenAiModerationClassifier({ baseUrl: root, model: "omni-moderation-latest" });
+    const classifier = new OpenAiModerationClassifier({
+      baseUrl: upstream.url,
+      model: "omni-moderation-latest",
+    });
     expect(await classifier.classify("be my little schoolgirl", "chat_message", CHAT)).toEqual({
       allowed: false,
       category: "minors",
       classifier: "openai-moderation",
     });
-    expect(recorded[0]).toMatchObject({ method: "POST", path: "/v1/moderations" });
-    expect(recorded[0]?.body).toEqual({
+    expect(upstream.recorded[0]).toMatchObject({ method: "POST", path: "/v1/moderations" });
+    expect(upstream.recorded[0]?.body).toEqual({
       model: "omni-moderation-latest",
       input: [
         "Context (earlier in this chat):",

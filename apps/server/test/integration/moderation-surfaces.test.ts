@@ -2,7 +2,7 @@ import { chatSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { loadRealCards } from "../../src/services/moderation-evaluation/real-cards.ts";
-import { signUp, type TestAccount } from "../helpers/admin.ts";
+import { signUp, type TestAccount } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**

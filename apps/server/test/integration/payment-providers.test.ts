@@ -6,6 +6,8 @@ import { isSignedRequest } from "../../src/providers/payments/verotel/flexpay-si
 import { LedgerRepository } from "../../src/repositories/ledger.ts";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe-api.ts";
 import { type FakeVerotel, startFakeVerotel } from "../fakes/verotel-flexpay.ts";
+import * as accounts from "../helpers/accounts.ts";
+import { fakePaymentEnv } from "../helpers/payment-env.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
@@ -18,7 +20,6 @@ let t: TestApp;
 let stripe: FakeStripe;
 let verotel: FakeVerotel;
 let postbackRecorder: Awaited<ReturnType<typeof startPostbackRecorder>>;
-let users = 0;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
@@ -26,14 +27,7 @@ beforeAll(async () => {
   verotel = await startFakeVerotel({ postbackUrl: postbackRecorder.url });
   t = await createTestApp({
     env: {
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PAYMENT_POPUP_PROVIDER: "verotel",
-      VEROTEL_SHOP_ID: verotel.shopId,
-      VEROTEL_SIGNATURE_KEY: verotel.signatureKey,
-      VEROTEL_BASE_URL: verotel.baseUrl,
+      ...fakePaymentEnv(stripe, verotel),
       VEROTEL_CONTROL_CENTER_USERNAME: verotel.controlCenter.username,
       VEROTEL_CONTROL_CENTER_PASSWORD: verotel.controlCenter.password,
       VEROTEL_CONTROL_CENTER_URL: verotel.controlCenter.baseUrl,
@@ -70,25 +64,7 @@ async function startPostbackRecorder() {
 }
 
 async function signUp() {
-  const n = ++users;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.78.${Math.floor(n / 200)}.${n % 200}`,
-    payload: { email: `provider-buyer${n}@example.com`, password: "secret1" },
-  });
-  expect(response.statusCode).toBe(201);
-  const { token, user } = response.json() as { token: string; user: { id: string } };
-  const call = async (method: "GET" | "POST" | "PATCH", url: string, payload?: object) => {
-    const reply = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: reply.statusCode, body: reply.body ? (reply.json() as Record<string, unknown>) : {} };
-  };
-  return { id: user.id, call };
+  return accounts.signUp(t, { prefix: "provider-buyer", firstName: null });
 }
 
 type Buyer = Awaited<ReturnType<typeof signUp>>;

@@ -7,11 +7,12 @@ import { createPaymentProviders } from "../../src/providers/payments/index.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { LedgerRepository } from "../../src/repositories/ledger.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
+import * as accounts from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 let t: TestApp;
 const bus = new MemoryEventBus();
-let users = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ bus });
@@ -30,27 +31,10 @@ const services = () => ({
 });
 
 async function signUp() {
-  const n = ++users;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.77.${Math.floor(n / 200)}.${n % 200}`,
-    payload: { email: `buyer${n}@example.com`, password: "secret1" },
-  });
-  expect(response.statusCode).toBe(201);
-  const { token, user } = response.json() as { token: string; user: { id: string } };
+  const user = await accounts.signUp(t, { prefix: "buyer", firstName: null });
   const events: SocketEvent[] = [];
   bus.subscribe(user.id, (event) => events.push(event));
-  const call = async (method: "GET" | "POST" | "PATCH", url: string, payload?: object) => {
-    const reply = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: reply.statusCode, body: reply.body ? (reply.json() as Record<string, unknown>) : {} };
-  };
-  return { id: user.id, token, call, events };
+  return { ...user, events };
 }
 
 type Buyer = Awaited<ReturnType<typeof signUp>>;
@@ -59,15 +43,14 @@ const CARD = { expiry: "12/39", cvc: "123", name: "Test Buyer" };
 
 /** Waits until the order has left `pending` (the signed event travels through the job queue). */
 async function settled(buyer: Buyer, orderId: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const { status, body } = await buyer.call("PATCH", "/api/user/payment", { order_id: orderId });
-    expect(status).toBe(200);
-    const order = body.order as { status: string };
-    if (order.status !== "pending")
+  return eventually(
+    async () => {
+      const { status, body } = await buyer.call("PATCH", "/api/user/payment", { order_id: orderId });
+      expect(status).toBe(200);
       return body as { order: Record<string, unknown>; user: Record<string, unknown> };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`order ${orderId} stayed pending`);
+    },
+    { until: (body) => body.order.status !== "pending", what: `order ${orderId} to leave pending` },
+  );
 }
 
 async function buyWithCard(buyer: Buyer, priceId: string, card = "4242 4242 4242 4242") {
@@ -136,11 +119,7 @@ describe("buying tokens at the built-in test checkout", () => {
       card_number: "4242424242424242",
     });
     expect(retry.body.outcome).toBe("approved");
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      if ((await ledgerMatchesBalance(buyer.id)) === 100) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await ledgerMatchesBalance(buyer.id)).toBe(100);
+    await expect.poll(() => ledgerMatchesBalance(buyer.id), { timeout: 20_000 }).toBe(100);
   });
 
   it("asks for the extra verification step, and refuses a wrong code", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
 import { Fulfilment } from "../../src/services/billing/fulfilment.ts";
 import { periodReference } from "../../src/services/billing/monthly-tokens.ts";
-import { signUp } from "../helpers/admin.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { buyAtTestCheckout } from "../helpers/admin-payments.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 

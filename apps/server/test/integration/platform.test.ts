@@ -28,7 +28,7 @@ describe("health", () => {
   });
 });
 
-describe("health of what replies depend on (issue 21)", () => {
+describe("health of what replies depend on (decision 39)", () => {
   it("writes, reads back and deletes a probe file for media storage, and says down when it cannot", async () => {
     const ok = healthReportSchema.parse((await t.app.inject({ method: "GET", url: "/api/health" })).json());
     expect(ok.providers.media_storage?.status).toBe("ok");

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   NEW_PRIVATE_PHOTO_CAPTION,
   OLD_PRIVATE_PHOTO_CAPTION,
   up,
 } from "../../src/db/migrations/0019_private_photo_caption.ts";
-import { signUp } from "../helpers/admin.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { signUp } from "../helpers/accounts.ts";
+import { useTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const app = useTestApp();
 
 describe("migration 0019: a stored private photo's caption", () => {
   it("no longer asks to unlock a photo that may be unlocked; other texts stay", async () => {
-    const user = await signUp(t, "user", "caption");
+    const user = await signUp(app(), "user", "caption");
     const chat = await user.call("POST", "/api/chats", { model_id: 1 });
     expect(chat.status).toBeLessThan(300);
     const chatId = (chat.body.chat?.id ?? chat.body.id) as number;
@@ -33,8 +26,8 @@ describe("migration 0019: a stored private photo's caption", () => {
       price_tokens: 20,
       reply_to: null,
     });
-    const rows = await t.database.db
-      .insertInto("messages")
+    const rows = await app()
+      .database.db.insertInto("messages")
       .values([
         message(OLD_PRIVATE_PHOTO_CAPTION, false),
         message("Made this one special, just for you.", false),
@@ -42,10 +35,10 @@ describe("migration 0019: a stored private photo's caption", () => {
       .returning("id")
       .execute();
 
-    await up(t.database.db as never);
+    await up(app().database.db as never);
 
-    const texts = await t.database.db
-      .selectFrom("messages")
+    const texts = await app()
+      .database.db.selectFrom("messages")
       .select("text")
       .where(
         "id",

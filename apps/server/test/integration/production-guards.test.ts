@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe-api.ts";
 import { type FakeVerotel, startFakeVerotel } from "../fakes/verotel-flexpay.ts";
-import { signUp } from "../helpers/admin.ts";
+import { signUp } from "../helpers/accounts.ts";
+import { fakePaymentEnv } from "../helpers/payment-env.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
- * Production without the built-in test checkout (issue 21): configured with Stripe and Verotel, the
+ * Production without the built-in test checkout (decision 38): configured with Stripe and Verotel, the
  * test provider's pages, its "pay" call and its webhook do not exist, and the popup goes to
  * Verotel. An outside review bought 4,950 tokens and a year of Premium with the 4242 card when the
  * test checkout still answered in production.
@@ -24,14 +25,7 @@ beforeAll(async () => {
     env: {
       NODE_ENV: "production",
       AUTH_SECRET,
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PAYMENT_POPUP_PROVIDER: "verotel",
-      VEROTEL_SHOP_ID: verotel.shopId,
-      VEROTEL_SIGNATURE_KEY: verotel.signatureKey,
-      VEROTEL_BASE_URL: verotel.baseUrl,
+      ...fakePaymentEnv(stripe, verotel),
     },
   });
 });

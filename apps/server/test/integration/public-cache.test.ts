@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { authResponseSchema, modelListSchema, modelSchema } from "@reverie/shared";
+import { modelListSchema, modelSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -159,13 +160,7 @@ describe("public catalog answers", () => {
 describe("answers that depend on who asks", () => {
   let token: string;
   beforeAll(async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      payload: { email: "cache-private@example.com", password: "secret1" },
-    });
-    expect(response.statusCode).toBe(201);
-    token = authResponseSchema.parse(response.json()).token;
+    token = (await signUp(t, { prefix: "cache-private", firstName: null })).token;
   });
 
   it.each(["/api/user", "/api/chats"])("%s is kept by no cache, signed in or not", async (url) => {

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { authResponseSchema, sessionListResponseSchema } from "@reverie/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HASHING_LIMITS, passwordHashingQueue } from "../../src/auth/password-hashing.ts";
 import { RATE_LIMITS } from "../../src/services/rate-limiter.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp, useTestApp } from "../helpers/test-app.ts";
 
 /** An address nobody else in this file uses: 198.18.0.0/15 is set aside for benchmarks. */
 let addressCounter = 0;
@@ -16,7 +16,7 @@ function randomAddress(): string {
   return [...randomBytes(4)].join(".");
 }
 
-function client(t: TestApp) {
+function client(app: () => TestApp) {
   return async function call(
     url: string,
     options: { body?: object; from: string; forwardedFor?: string; token?: string; method?: "GET" | "POST" },
@@ -24,7 +24,7 @@ function client(t: TestApp) {
     const headers: Record<string, string> = {};
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await t.app.inject({
+    const response = await app().app.inject({
       method: options.method ?? "POST",
       url,
       remoteAddress: options.from,
@@ -61,13 +61,8 @@ async function statusesOf(count: number, attempt: (index: number) => Promise<{ s
 const repeat = (status: number, times: number) => Array<number>(times).fill(status);
 
 describe("without TRUST_PROXY, X-Forwarded-For does not change who the client is", () => {
-  let t: TestApp;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
-  afterAll(async () => t.close());
+  const app = useTestApp();
+  const call = client(app);
 
   const from = "203.0.113.7";
 
@@ -83,44 +78,40 @@ describe("without TRUST_PROXY, X-Forwarded-For does not change who the client is
     expect(statuses).toEqual([...repeat(401, limit), 429]);
   });
 
-  it("limits sign-ups per socket address whatever the header says", async () => {
-    const address = "203.0.113.8";
-    const { limit } = RATE_LIMITS.signUpPerIp;
-    const statuses = await statusesOf(limit + 1, (index) =>
-      call("/api/auth/register", {
-        from: address,
-        forwardedFor: randomAddress(),
-        body: { email: `xff-signup-${index}@example.com`, password: "secret1" },
-      }),
-    );
-    expect(statuses).toEqual([...repeat(201, limit), 429]);
-  });
-
-  it("limits reset-code emails per socket address whatever the header says", async () => {
-    const address = "203.0.113.9";
-    const { limit } = RATE_LIMITS.restorePerIp;
-    const statuses = await statusesOf(limit + 1, (index) =>
-      call("/api/auth/password/restore", {
-        from: address,
-        forwardedFor: randomAddress(),
-        body: { email: `xff-restore-${index}@example.com` },
-      }),
-    );
-    expect(statuses).toEqual([...repeat(202, limit), 429]);
-  });
-
-  it("limits sign-in-link emails per socket address whatever the header says", async () => {
-    const address = "203.0.113.10";
-    const { limit } = RATE_LIMITS.magicLinkPerIp;
-    const statuses = await statusesOf(limit + 1, (index) =>
-      call("/api/auth/magic-link", {
-        from: address,
-        forwardedFor: randomAddress(),
-        body: { email: `xff-link-${index}@example.com` },
-      }),
-    );
-    expect(statuses).toEqual([...repeat(202, limit), 429]);
-  });
+  it.each([
+    {
+      what: "sign-ups",
+      url: "/api/auth/register",
+      address: "203.0.113.8",
+      limit: RATE_LIMITS.signUpPerIp.limit,
+      accepted: 201,
+      body: (index: number) => ({ email: `xff-signup-${index}@example.com`, password: "secret1" }),
+    },
+    {
+      what: "reset-code emails",
+      url: "/api/auth/password/restore",
+      address: "203.0.113.9",
+      limit: RATE_LIMITS.restorePerIp.limit,
+      accepted: 202,
+      body: (index: number) => ({ email: `xff-restore-${index}@example.com` }),
+    },
+    {
+      what: "sign-in-link emails",
+      url: "/api/auth/magic-link",
+      address: "203.0.113.10",
+      limit: RATE_LIMITS.magicLinkPerIp.limit,
+      accepted: 202,
+      body: (index: number) => ({ email: `xff-link-${index}@example.com` }),
+    },
+  ])(
+    "limits $what per socket address whatever the header says",
+    async ({ url, address, limit, accepted, body }) => {
+      const statuses = await statusesOf(limit + 1, (index) =>
+        call(url, { from: address, forwardedFor: randomAddress(), body: body(index) }),
+      );
+      expect(statuses).toEqual([...repeat(accepted, limit), 429]);
+    },
+  );
 
   it("records the socket address on the session, not the header's", async () => {
     const { token } = authResponseSchema.parse(
@@ -138,13 +129,8 @@ describe("without TRUST_PROXY, X-Forwarded-For does not change who the client is
 });
 
 describe("with TRUST_PROXY=loopback", () => {
-  let t: TestApp;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: "loopback" } });
-    call = client(t);
-  });
-  afterAll(async () => t.close());
+  const app = useTestApp({ env: { TRUST_PROXY: "loopback" } });
+  const call = client(app);
 
   it("takes the client from X-Forwarded-For when the proxy on this machine sends it", async () => {
     const { limit } = RATE_LIMITS.restorePerIp;
@@ -192,13 +178,8 @@ describe("with TRUST_PROXY=loopback", () => {
 });
 
 describe("failed sign-ins", () => {
-  let t: TestApp;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
-  afterAll(async () => t.close());
+  const app = useTestApp();
+  const call = client(app);
 
   async function register(email: string, password = "secret1") {
     const response = await call("/api/auth/register", { from: freshAddress(), body: { email, password } });
@@ -248,8 +229,8 @@ describe("failed sign-ins", () => {
   it("never locks the owner out: past the account-wide ceiling an attempt is slowed, then answered", async () => {
     await register("besieged@example.com");
     // 100 failures from everywhere within the hour (what a spread-out attack leaves behind)
-    await t.database.db
-      .insertInto("rate_limits")
+    await app()
+      .database.db.insertInto("rate_limits")
       .values({ key: "sign-in-failures:account:besieged@example.com", window_start: Date.now(), count: 100 })
       .execute();
     const owner = await signIn("besieged@example.com", "secret1", freshAddress());
@@ -262,7 +243,7 @@ describe("failed sign-ins", () => {
       (await call("/api/auth/magic-link", { from: ownerAddress, body: { email: "besieged@example.com" } }))
         .status,
     ).toBe(202);
-    const code = await emailedCode(t, "besieged@example.com");
+    const code = await emailedCode(app(), "besieged@example.com");
     const link = await call("/api/auth/magic-link/verify", {
       from: ownerAddress,
       body: { oobCode: code, email: "besieged@example.com" },
@@ -308,68 +289,55 @@ describe("failed sign-ins", () => {
 });
 
 describe("checking emailed codes", () => {
-  let t: TestApp;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
-  afterAll(async () => t.close());
+  const app = useTestApp();
+  const call = client(app);
 
-  it("limits attempts to set a password with a reset code per address", async () => {
-    const guesser = freshAddress();
-    const { limit } = RATE_LIMITS.resetCodePerIp;
-    const statuses = await statusesOf(limit + 1, () =>
-      call("/api/auth/password/reset", {
-        from: guesser,
-        body: { oobCode: randomBytes(18).toString("base64url"), newPassword: "taken-over" },
-      }),
-    );
-    expect(statuses).toEqual([...repeat(400, limit), 429]);
+  it.each([
+    {
+      what: "set a password with a reset code",
+      limit: RATE_LIMITS.resetCodePerIp.limit,
+      url: "/api/auth/password/reset",
+      email: "reset-owner@example.com",
+      guessBytes: 18,
+      body: (oobCode: string) => ({ oobCode, newPassword: "taken-over" }),
+      ownerBody: (oobCode: string) => ({ oobCode, newPassword: "brand-new" }),
+      emailCode: async (owner: string) => {
+        await call("/api/auth/register", {
+          from: owner,
+          body: { email: "reset-owner@example.com", password: "secret1" },
+        });
+        await call("/api/auth/password/restore", { from: owner, body: { email: "reset-owner@example.com" } });
+      },
+    },
+    {
+      what: "sign in with a link's code",
+      limit: RATE_LIMITS.signInLinkCodePerIp.limit,
+      url: "/api/auth/magic-link/verify",
+      email: "link-owner@example.com",
+      guessBytes: 24,
+      body: (oobCode: string) => ({ oobCode, email: "link-owner@example.com" }),
+      ownerBody: (oobCode: string) => ({ oobCode, email: "link-owner@example.com" }),
+      emailCode: async (owner: string) => {
+        await call("/api/auth/magic-link", { from: owner, body: { email: "link-owner@example.com" } });
+      },
+    },
+  ])(
+    "limits attempts to $what per address",
+    async ({ limit, url, email, guessBytes, body, ownerBody, emailCode }) => {
+      const guesser = freshAddress();
+      const statuses = await statusesOf(limit + 1, () =>
+        call(url, { from: guesser, body: body(randomBytes(guessBytes).toString("base64url")) }),
+      );
+      expect(statuses).toEqual([...repeat(400, limit), 429]);
 
-    // the account's owner, from their own address, is not affected
-    const owner = freshAddress();
-    await call("/api/auth/register", {
-      from: owner,
-      body: { email: "reset-owner@example.com", password: "secret1" },
-    });
-    await call("/api/auth/password/restore", { from: owner, body: { email: "reset-owner@example.com" } });
-    const code = await emailedCode(t, "reset-owner@example.com");
-    const refused = await call("/api/auth/password/reset", {
-      from: guesser,
-      body: { oobCode: code, newPassword: "taken-over" },
-    });
-    expect(refused.status).toBe(429);
-    const reset = await call("/api/auth/password/reset", {
-      from: owner,
-      body: { oobCode: code, newPassword: "brand-new" },
-    });
-    expect(reset.status).toBe(200);
-  });
-
-  it("limits attempts to sign in with a link's code per address", async () => {
-    const guesser = freshAddress();
-    const { limit } = RATE_LIMITS.signInLinkCodePerIp;
-    const statuses = await statusesOf(limit + 1, () =>
-      call("/api/auth/magic-link/verify", {
-        from: guesser,
-        body: { oobCode: randomBytes(24).toString("base64url"), email: "link-owner@example.com" },
-      }),
-    );
-    expect(statuses).toEqual([...repeat(400, limit), 429]);
-
-    const owner = freshAddress();
-    await call("/api/auth/magic-link", { from: owner, body: { email: "link-owner@example.com" } });
-    const code = await emailedCode(t, "link-owner@example.com");
-    const refused = await call("/api/auth/magic-link/verify", {
-      from: guesser,
-      body: { oobCode: code, email: "link-owner@example.com" },
-    });
-    expect(refused.status).toBe(429);
-    const signedIn = await call("/api/auth/magic-link/verify", {
-      from: owner,
-      body: { oobCode: code, email: "link-owner@example.com" },
-    });
-    expect(signedIn.status).toBe(200);
-  });
+      // the account's owner, from their own address, is not affected
+      const owner = freshAddress();
+      await emailCode(owner);
+      const code = await emailedCode(app(), email);
+      const refused = await call(url, { from: guesser, body: body(code) });
+      expect(refused.status).toBe(429);
+      const accepted = await call(url, { from: owner, body: ownerBody(code) });
+      expect(accepted.status).toBe(200);
+    },
+  );
 });

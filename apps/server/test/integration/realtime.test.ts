@@ -2,7 +2,9 @@ import { type SocketEvent, socketEventSchema } from "@reverie/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 /** The in-process bus, counting live subscriptions so a test can see a socket let go of its own. */
 class CountingBus extends MemoryEventBus {
@@ -33,16 +35,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let users = 0;
-async function newUser() {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.7.0.${++users}`,
-    payload: { email: `socket${users}@example.com`, password: "secret1" },
-  });
-  return response.json() as { token: string; user: { id: string } };
-}
+const newUser = () => signUp(t, { prefix: "socket", password: "secret1", firstName: null });
 
 function connect(query: string, headers: Record<string, string> = {}) {
   const socket = new WebSocket(`${base}/ws/v2${query}`, { headers });
@@ -61,9 +54,7 @@ function connect(query: string, headers: Record<string, string> = {}) {
     socket.once("close", (_code, reason) => resolve(reason.toString())),
   );
   const next = async () => {
-    for (let waited = 0; waited < 5000 && frames.length === 0; waited += 10) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await eventually(() => frames.length > 0, { timeout: 5000, what: "a frame" }).catch(() => undefined);
     return frames.shift();
   };
   const refusal = new Promise<{ status: number; body: string }>((resolve) =>
@@ -108,7 +99,7 @@ describe("the v2 socket", () => {
     aliceSocket.socket.send("ping");
     expect(await aliceSocket.next()).toBe("pong");
 
-    await bus.publish(alice.user.id, event(11, "for alice"));
+    await bus.publish(alice.id, event(11, "for alice"));
     const frame = socketEventSchema.parse(JSON.parse((await aliceSocket.next()) ?? "{}"));
     expect(frame).toMatchObject({ action: "add", message: { chat_id: 11, text: "for alice" } });
 
@@ -226,10 +217,7 @@ describe("the v2 socket", () => {
     expect(bus.active).toBe(before + 1);
     client.socket.close();
     await client.closed;
-    for (let waited = 0; waited < 2000 && bus.active !== before; waited += 10) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(bus.active).toBe(before);
+    await expect.poll(() => bus.active, { timeout: 2000 }).toBe(before);
   });
 });
 
@@ -262,7 +250,7 @@ describe("a socket whose session ends", () => {
 
   it("closes at sign-out, and only that session's sockets", async () => {
     const user = await newUser();
-    const email = `socket${users}@example.com`;
+    const { email } = user;
     const other = await signIn(email);
     const mine = connect(`?token=${user.token}`);
     const theirs = connect(`?token=${other}`);
@@ -276,7 +264,7 @@ describe("a socket whose session ends", () => {
 
   it("closes every other device's socket when the password changes", async () => {
     const user = await newUser();
-    const email = `socket${users}@example.com`;
+    const { email } = user;
     const phone = await signIn(email);
     const phoneSocket = connect(`?token=${phone}`);
     await phoneSocket.opened;
@@ -290,7 +278,7 @@ describe("a socket whose session ends", () => {
 
   it("closes on sign-out everywhere and on revoking one session", async () => {
     const user = await newUser();
-    const email = `socket${users}@example.com`;
+    const { email } = user;
     const laptop = await signIn(email);
     const laptopSocket = connect(`?token=${laptop}`);
     await laptopSocket.opened;
@@ -312,7 +300,7 @@ describe("a socket whose session ends", () => {
 
   it("closes when the password is reset with an emailed code", async () => {
     const user = await newUser();
-    const email = `socket${users}@example.com`;
+    const { email } = user;
     const client = connect(`?token=${user.token}`);
     await client.opened;
     await t.app.inject({ method: "POST", url: "/api/auth/password/restore", payload: { email } });

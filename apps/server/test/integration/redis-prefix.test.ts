@@ -3,6 +3,7 @@ import type { SocketEvent } from "@reverie/shared";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisEventBus } from "../../src/realtime/redis-bus.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const redisUrl = process.env.REDIS_URL;
@@ -10,7 +11,7 @@ const redisUrl = process.env.REDIS_URL;
 /** Waits a moment for anything Redis still delivers. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-// Two deployments sharing one Redis, told apart by JOB_QUEUE_PREFIX (issue 21, "Shared Redis").
+// Two deployments sharing one Redis, told apart by JOB_QUEUE_PREFIX (decision 39, "Shared Redis").
 describe.runIf(Boolean(redisUrl))("deployments sharing a Redis", () => {
   const prefixA = `reverie-a-${randomBytes(4).toString("hex")}`;
   const prefixB = `reverie-b-${randomBytes(4).toString("hex")}`;
@@ -75,19 +76,11 @@ describe.runIf(Boolean(redisUrl))("deployments sharing a Redis", () => {
       [a, prefixA],
       [b, prefixB],
     ] as const) {
-      const registered = await app.app.inject({
-        method: "POST",
-        url: "/api/auth/register",
-        payload: { email: "shared-redis@example.com", password: "secret12" },
-      });
-      const { token, user } = registered.json() as { token: string; user: { id: string } };
+      // the same address in both deployments
+      const user = await signUp(app, { email: "shared-redis@example.com", firstName: null });
       users.push({ id: user.id, prefix });
-      const logout = await app.app.inject({
-        method: "POST",
-        url: "/api/auth/logout",
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(logout.statusCode).toBeLessThan(300);
+      const logout = await user.call("POST", "/api/auth/logout");
+      expect(logout.status).toBeLessThan(300);
     }
     await settle();
     for (const { id, prefix } of users) {

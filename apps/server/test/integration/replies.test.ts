@@ -12,11 +12,14 @@ import { ModerationEventRepository } from "../../src/repositories/moderation-eve
 import { UserRepository } from "../../src/repositories/users.ts";
 import { AnswerService } from "../../src/services/answers.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
+import { JOB_PAYLOADS } from "../../src/services/job-registry.ts";
 import { ModerationService } from "../../src/services/moderation.ts";
 import { VoiceService } from "../../src/services/voice.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const apps: TestApp[] = [];
 
@@ -40,9 +43,18 @@ const voiceOf = (t: TestApp) =>
   new VoiceService({
     db: t.database.db,
     storage: t.storage,
-    jobs: new DatabaseJobQueue(t.database.db, t.database.dialect),
+    jobs: new DatabaseJobQueue(t.database.db, t.database.dialect, { kinds: JOB_PAYLOADS }),
     users: new UserRepository(t.database.db),
     billing: new BillingService({ db: t.database.db }),
+  });
+/** A reply job handler built by hand on the test app's database, answering through `bus` with `llm`. */
+const replyHandlerOf = (t: TestApp, bus: MemoryEventBus, llm: LlmProvider) =>
+  replyJobHandler({
+    answers: answersOf(t, bus),
+    voice: voiceOf(t),
+    llm,
+    bus,
+    moderation: moderationFor(t),
   });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
@@ -52,12 +64,8 @@ async function setup(options: { llm: LlmProvider; env?: Record<string, string> }
   const bus = new MemoryEventBus();
   const t = await createTestApp({ bus, llm: options.llm, ...(options.env ? { env: options.env } : {}) });
   apps.push(t);
-  const register = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { email: "replies@example.com", password: "secret1", first_name: "Sam" },
-  });
-  const { token, user } = register.json() as { token: string; user: { id: string } };
+  const user = await signUp(t, { prefix: "replies", firstName: "Sam" });
+  const { token } = user;
   const events: SocketEvent[] = [];
   bus.subscribe(user.id, (event) => events.push(event));
   const call = async (method: "GET" | "POST", url: string, payload?: object) => {
@@ -72,12 +80,10 @@ async function setup(options: { llm: LlmProvider; env?: Record<string, string> }
   const model = modelListSchema.parse((await t.get("/api/models?gender=female")).body).items[0];
   const chat = chatSchema.parse((await call("POST", "/api/chats", { model_id: model?.id })).body);
   const finalReply = async () => {
-    for (let waited = 0; waited < 15_000; waited += 20) {
-      const found = events.find((event) => event.action === "add" && event.message.type === "text");
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no reply arrived; events: ${JSON.stringify(events)}`);
+    return eventually(() => events.find((event) => event.action === "add" && event.message.type === "text"), {
+      timeout: 15_000,
+      what: "a reply",
+    });
   };
   return { t, bus, user, events, call, chat, model, finalReply };
 }
@@ -142,17 +148,11 @@ describe("character replies", () => {
     expect(dead?.kind).toBe("reply");
 
     // a worker started after the crash (as `npm run worker` would be)
-    const restarted = new DatabaseJobQueue(t.database.db, t.database.dialect, { pollMs: 20 });
-    restarted.register(
-      "reply",
-      replyJobHandler({
-        answers: answersOf(t, bus),
-        voice: voiceOf(t),
-        llm,
-        bus,
-        moderation: moderationFor(t),
-      }),
-    );
+    const restarted = new DatabaseJobQueue(t.database.db, t.database.dialect, {
+      kinds: JOB_PAYLOADS,
+      pollMs: 20,
+    });
+    restarted.register("reply", replyHandlerOf(t, bus, llm));
     restarted.start();
     try {
       const final = await finalReply();
@@ -175,13 +175,7 @@ describe("character replies", () => {
     const second = await call("POST", `/api/chats/${chat.id}/messages`, {
       message: { text: "second question" },
     });
-    const handler = replyJobHandler({
-      answers: answersOf(t, bus),
-      voice: voiceOf(t),
-      llm,
-      bus,
-      moderation: moderationFor(t),
-    });
+    const handler = replyHandlerOf(t, bus, llm);
     const jobFor = (message: { id: number }) => ({
       userId: user.id,
       chatId: chat.id,
@@ -217,13 +211,7 @@ describe("character replies", () => {
     const llm = new ScriptedLlm();
     const { t, bus, user, call, chat, events } = await setup({ llm, env: { JOBS_IN_PROCESS: "false" } });
     const sent = await call("POST", `/api/chats/${chat.id}/messages`, { message: { text: "twice at once" } });
-    const handler = replyJobHandler({
-      answers: answersOf(t, bus),
-      voice: voiceOf(t),
-      llm,
-      bus,
-      moderation: moderationFor(t),
-    });
+    const handler = replyHandlerOf(t, bus, llm);
     const job = {
       userId: user.id,
       chatId: chat.id,

@@ -9,8 +9,10 @@ import { migrateToLatest } from "../../src/db/migrator.ts";
 import { seedCatalog } from "../../src/db/seed/index.ts";
 import { DiskMediaStorage } from "../../src/media/storage.ts";
 import { BULLMQ_QUEUE_NAME } from "../../src/queue/bullmq-queue.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { ScriptedLlm } from "../helpers/scripted-llm.ts";
 import { createTestApp, createTestDatabase, type TestApp, testDatabaseKind } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const redisUrl = process.env.REDIS_URL;
 // Two instances on one Postgres and one Redis, as in production; CI provides both.
@@ -56,12 +58,7 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
   });
 
   it("delivers a reply produced by instance B to the socket the user holds on instance A", async () => {
-    const register = await web.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      payload: { email: "scale@example.com", password: "secret1" },
-    });
-    const { token } = register.json() as { token: string };
+    const { token } = await signUp(web, { prefix: "scale", firstName: null });
     const headers = { authorization: `Bearer ${token}` };
     const model = modelListSchema.parse((await web.get("/api/models?gender=male")).body).items[0];
     const chat = chatSchema.parse(
@@ -89,35 +86,31 @@ describe.runIf(runs)("two instances on one Postgres and one Redis", () => {
     });
     expect(sent.statusCode).toBe(202);
 
-    let final: SocketEvent | undefined;
-    for (let waited = 0; waited < 15_000 && !final; waited += 25) {
-      final = events.find((event) => event.action === "add" && event.message.type === "text");
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const final = await eventually(
+      () => events.find((event) => event.action === "add" && event.message.type === "text"),
+      { timeout: 15_000, what: "the reply" },
+    ).catch(() => undefined);
     socket.close();
     expect(final?.action === "add" && final.message.text).toBe(`${model?.name} heard: across instances`);
     expect(events[0]?.action === "add" && events[0].message.type).toBe("typing");
-    // the reply job went through BullMQ, from A's transaction to B's worker
+    // the reply job went through BullMQ, from A's transaction to B's worker, and so did the
+    // remember job the stored reply added (decision 45)
     await expect
       .poll(() => jobQueue.getJobCounts("completed", "failed", "waiting", "active"))
       .toEqual({
-        completed: 1,
+        completed: 2,
         failed: 0,
         waiting: 0,
         active: 0,
       });
-    expect(await database.db.selectFrom("jobs").select(["kind", "status"]).execute()).toEqual([
+    expect(await database.db.selectFrom("jobs").select(["kind", "status"]).orderBy("id").execute()).toEqual([
       { kind: "reply", status: "done" },
+      { kind: "remember", status: "done" },
     ]);
   });
 
   it("closes the socket held on instance A within a second of signing out on instance B", async () => {
-    const register = await web.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      payload: { email: "scale-logout@example.com", password: "secret1" },
-    });
-    const { token } = register.json() as { token: string };
+    const { token } = await signUp(web, { prefix: "scale-logout", firstName: null });
     const socket = new WebSocket(`${webUrl}/ws/v2?token=${token}`);
     await new Promise((resolve, reject) => {
       socket.once("open", resolve);

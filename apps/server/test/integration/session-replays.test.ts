@@ -4,6 +4,7 @@ import { AccountDataRepository } from "../../src/repositories/account-data.ts";
 import { RateLimitRepository } from "../../src/repositories/rate-limits.ts";
 import { RateLimiter } from "../../src/services/rate-limiter.ts";
 import { SessionReplayService } from "../../src/services/session-replays.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const BROWSER =
@@ -100,16 +101,7 @@ async function upload(
 }
 
 async function newUser() {
-  counter += 1;
-  const email = `replayed${counter}@example.com`;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: `10.71.0.${counter % 250}`,
-    payload: { email, password: "secret12" },
-  });
-  const { token, user } = response.json() as { token: string; user: { id: string } };
-  return { token, id: user.id, email };
+  return signUp(t, { prefix: "replayed", firstName: null });
 }
 
 function storedReplays(where: { id?: string; userId?: string }) {
@@ -237,13 +229,7 @@ describe("a signed-in user's replays", () => {
     expect(opted.statusCode).toBe(200);
     expect(userSchema.parse(opted.json()).replay_opt_out).toBe(true);
     expect(await storedReplays({ userId: user.id })).toEqual([]);
-    expect(
-      await t.database.db
-        .selectFrom("session_replay_chunks")
-        .selectAll()
-        .where("replay_id", "=", replayId)
-        .execute(),
-    ).toEqual([]);
+    expect(await storedChunks(replayId)).toEqual([]);
 
     const refused = await upload(
       replayId,
@@ -296,13 +282,7 @@ describe("a signed-in user's replays", () => {
     });
     expect(deleted.statusCode).toBe(202);
     expect(await storedReplays({ id: replayId })).toEqual([]);
-    expect(
-      await t.database.db
-        .selectFrom("session_replay_chunks")
-        .selectAll()
-        .where("replay_id", "=", replayId)
-        .execute(),
-    ).toEqual([]);
+    expect(await storedChunks(replayId)).toEqual([]);
   });
 });
 
@@ -340,7 +320,7 @@ describe("retention", () => {
   });
 });
 
-describe("recordings the server started (issue 21: anyone could fill the disk)", () => {
+describe("recordings the server started (decision 40: anyone could fill the disk)", () => {
   it("refuses chunks for a recording it never started (404), and stores nothing", async () => {
     counter += 1;
     const client = { client_id: `client-${counter}`, session_id: `session-${counter}` };

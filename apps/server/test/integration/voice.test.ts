@@ -20,8 +20,10 @@ import { readWavInfo } from "../../src/providers/tts/wav.ts";
 import { MemoryEventBus } from "../../src/realtime/bus.ts";
 import { MessageRepository } from "../../src/repositories/messages.ts";
 import { BillingService } from "../../src/services/billing/billing-service.ts";
+import { signUp } from "../helpers/accounts.ts";
 import { type RecordedRequest, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const apps: TestApp[] = [];
 const sockets: WebSocket[] = [];
@@ -32,7 +34,6 @@ afterEach(async () => {
 
 const VOICE_LINK = /^\/media\/voice\/[A-Za-z0-9_-]{24}\.(wav|mp3)$/;
 
-let users = 0;
 async function setup(
   options: { env?: Record<string, string>; premium?: boolean; gender?: "female" | "male" } = {},
 ) {
@@ -40,16 +41,9 @@ async function setup(
   const t = await createTestApp({ bus, ...(options.env ? { env: options.env } : {}) });
   apps.push(t);
 
-  const register = async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      remoteAddress: `10.9.0.${++users}`,
-      payload: { email: `voice${users}@example.com`, password: "secret1" },
-    });
-    return response.json() as { token: string; user: { id: string } };
-  };
-  const { token, user } = await register();
+  const register = () => signUp(t, { prefix: "voice", firstName: null });
+  const user = await register();
+  const { token } = user;
   if (options.premium ?? true) {
     await t.database.db.updateTable("users").set({ plan: "premium" }).where("id", "=", user.id).execute();
   }
@@ -83,14 +77,11 @@ async function setup(
     events.flatMap((event) => (event.action === "status_change" ? [event.message] : []));
   /** Waits for a status_change that ends the generation (ready or failed). */
   const settled = async (count = 1) => {
-    for (let waited = 0; waited < 20_000; waited += 20) {
-      const done = voiceEvents().filter((event) =>
-        ["ready", "failed"].includes(event.status_information.status),
-      );
-      if (done.length >= count) return done[count - 1];
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`the voice did not settle; events: ${JSON.stringify(events)}`);
+    const done = await eventually(
+      () => voiceEvents().filter((event) => ["ready", "failed"].includes(event.status_information.status)),
+      { until: (done) => done.length >= count, what: "the voice to settle" },
+    );
+    return done[count - 1];
   };
   /** Gives the account tokens as a purchase would, through the billing service's ledger. */
   const grantTokens = (amount: number) =>
@@ -171,9 +162,7 @@ describe("voice messages (embedded espeak-ng)", () => {
       status: "generating",
     });
 
-    for (let waited = 0; waited < 20_000 && frames.length < 2; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(() => frames.length >= 2, { what: "two frames" });
     expect(
       frames.map((frame) => frame.action === "status_change" && frame.message.status_information.status),
     ).toEqual(["generating", "ready"]);
@@ -270,11 +259,7 @@ describe("voice messages (embedded espeak-ng)", () => {
   it("answers 404 for another user's chat, an unknown message, or a message of another chat; 401 without a token", async () => {
     const { t, register, call, voice, greeting, chat } = await setup();
     const other = await register();
-    await t.database.db
-      .updateTable("users")
-      .set({ plan: "premium" })
-      .where("id", "=", other.user.id)
-      .execute();
+    await t.database.db.updateTable("users").set({ plan: "premium" }).where("id", "=", other.id).execute();
     expect((await voice(greeting.id, other.token)).status).toBe(404);
     expect((await voice(999_999)).status).toBe(404);
 
@@ -417,9 +402,7 @@ describe("voice messages (OpenAI-compatible speech server)", () => {
           .where("kind", "=", "voice")
           .executeTakeFirstOrThrow()
       ).status;
-    for (let waited = 0; waited < 10_000 && (await jobStatus()) !== "done"; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(jobStatus, { until: (status) => status === "done", what: "the voice job" });
     expect(await jobStatus()).toBe("done");
     expect(recorded).toHaveLength(1);
     const voiceDir = path.join(t.workDir, "media", "public", "voice");
@@ -567,16 +550,14 @@ describe("asking for a voice message in the chat (decision 35)", () => {
   it("a text that only mentions a voice is an ordinary message", async () => {
     const { send, voiceJobs, t } = await setup();
     expect((await send("I left you a voicemail yesterday")).status).toBe(202);
-    for (let waited = 0; waited < 10_000; waited += 20) {
-      const done = await t.database.db
-        .selectFrom("jobs")
-        .select("status")
-        .where("kind", "=", "reply")
-        .where("status", "=", "done")
-        .execute();
-      if (done.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // the reply job is where a voice would be asked for: once it has settled, none can come
+    await eventually(
+      () => t.database.db.selectFrom("jobs").select("status").where("kind", "=", "reply").execute(),
+      {
+        until: (jobs) => jobs.length > 0 && jobs.every((job) => !["queued", "running"].includes(job.status)),
+        timeout: 10_000,
+      },
+    );
     expect(await voiceJobs()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { BottomTabBar } from "@/components/layout/bottom-tab-bar";
 import { Footer } from "@/components/layout/footer";
@@ -8,7 +8,6 @@ import { TopNav } from "@/components/layout/top-nav";
 import { AgeGate } from "@/features/age-gate/components/age-gate";
 import { useAgeConfirmation } from "@/features/age-gate/hooks/use-age-confirmation";
 import { useInterestSelectionVisible } from "@/features/interest/hooks/use-interest-selection";
-import { OfflineNotice } from "@/features/pwa/components/offline-notice";
 import { useInstallModalVisible } from "@/features/pwa/hooks/use-install-modal-visible";
 import { useUpdateReady } from "@/features/pwa/update-ready";
 import { useSession } from "@/lib/auth";
@@ -97,6 +96,28 @@ export function RootLayout() {
 }
 
 /** Nav, footer and overlays around the current screen. */
+/**
+ * The offline notice's code loads after the first render, not with the entry: it is needed only
+ * when the network or the server goes, and the worker precaches it (build/precache.ts) for a page
+ * opened offline. Until it has loaded (or if it can't), nothing shows.
+ */
+function useOfflineNotice(): ComponentType | null {
+  const [notice, setNotice] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let active = true;
+    import("@/features/pwa/components/offline-notice").then(
+      (module) => {
+        if (active) setNotice(() => module.OfflineNotice);
+      },
+      (error: unknown) => console.error("Couldn't load the offline notice.", error),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return notice;
+}
+
 function Shell() {
   const session = useSession();
   const signedIn = session.status === "signed-in";
@@ -111,12 +132,13 @@ function Shell() {
     signedIn && !gated && !showInterest && !session.user?.payment_failed,
   );
   const updateReady = useUpdateReady();
+  const OfflineNotice = useOfflineNotice();
 
   return (
     <>
       <ScrollRestoration />
       <NavigationProgress />
-      <OfflineNotice />
+      {OfflineNotice ? <OfflineNotice /> : null}
       {gated ? null : (
         <div
           data-testid="app-shell"

@@ -77,7 +77,7 @@ export const ACCOUNT_SCREENS: ScreenRoute[] = [
   // The built-in test checkout's payment page: alone, like a provider's hosted page, for the order's owner.
   { path: "pay/:orderId", screen: "test-checkout", handle: BARE },
   { path: "onboarding", screen: "onboarding" },
-  // the admin console (issue 13): each section its own screen; non-staff see the not-found screen
+  // the admin console (decision 29): each section its own screen; non-staff see the not-found screen
   { path: "admin", screen: "admin-dashboard" },
   { path: "admin/users", screen: "admin-users" },
   { path: "admin/users/:id", screen: "admin-user" },

@@ -1,5 +1,5 @@
 /**
- * "New sign-ups are offered the onboarding once" (issue 12): remembered per account in this
+ * "New sign-ups are offered the onboarding once" (decision 28): remembered per account in this
  * browser's localStorage (`reverie:onboarding-offered:<user id>`), so no server change is needed.
  * Sign-in (features/auth) asks before sending a new account to /onboarding; the onboarding screen
  * (features/onboarding) marks it as soon as it is shown, whatever the user then does (finish or skip).

@@ -3,7 +3,7 @@ import { CUSTOM_LIMITS } from "../constants.ts";
 import { adminReasonField } from "./admin.ts";
 import { genderSchema } from "./common.ts";
 
-/** The console's Characters and media screen (issue 13, decision 30). */
+/** The console's Characters and media screen (decision 30). */
 
 export const adminCharacterIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 

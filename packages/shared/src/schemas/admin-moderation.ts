@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MESSAGE_REPORT_REASONS } from "../constants.ts";
 import { adminReasonField } from "./admin.ts";
 
-/** The console's Moderation screen and the users' "Report" action (issue 13, decision 30). */
+/** The console's Moderation screen and the users' "Report" action (decision 30). */
 
 export const messageReportReasonSchema = z.enum(MESSAGE_REPORT_REASONS);
 

@@ -33,6 +33,20 @@ export const adminJobSchema = z.object({
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
+/**
+ * One model's usage on one UTC day, as its server reported it (decision 48): `replies` had their
+ * tokens reported, `unreported` did not (their tokens are not estimated, nor counted).
+ */
+export const adminLlmUsageSchema = z.object({
+  day: z.string().describe("YYYY-MM-DD, UTC"),
+  model: z.string(),
+  replies: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  unreported: z.number().int(),
+});
+export type AdminLlmUsage = z.infer<typeof adminLlmUsageSchema>;
+
 /** GET /api/admin/system */
 export const adminSystemSchema = z.object({
   version: z.string(),
@@ -47,6 +61,8 @@ export const adminSystemSchema = z.object({
     /** the newest jobs that failed for good */
     recent_failures: z.array(adminJobSchema),
   }),
+  /** the LLM's tokens per model and day, the last 14 days, newest first */
+  llm_usage: z.array(adminLlmUsageSchema),
 });
 export type AdminSystem = z.infer<typeof adminSystemSchema>;
 

@@ -4,7 +4,7 @@ import { modelSchema } from "./catalog.ts";
 import { genderSchema } from "./common.ts";
 
 /**
- * Custom characters, character cards and generated pictures (issue 11). The trait options come
+ * Custom characters, character cards and generated pictures (decision 23). The trait options come
  * from the server (`GET /api/custom/traits`), so the constructor and the server never disagree; an
  * unknown value is a 400 that names the field.
  */
@@ -47,7 +47,7 @@ export const traitDefinitionSchema = z.object({
 export type TraitDefinition = z.infer<typeof traitDefinitionSchema>;
 
 /** GET /api/custom/traits */
-export const traitCatalogueSchema = z.object({
+export const traitListSchema = z.object({
   traits: z.array(traitDefinitionSchema),
   /** what one custom character costs in tokens; premium has `free_per_month` of them included */
   price_tokens: z.number().int(),

@@ -3,8 +3,8 @@ import { isSameOriginPath } from "../same-origin-path.ts";
 import { userSchema } from "./auth.ts";
 
 /**
- * Payments (issue 10). The browser names what to buy by price id and never sends an amount: the
- * server prices it from its catalogue and credits only what a provider confirmed.
+ * Payments (decision 22). The browser names what to buy by price id and never sends an amount: the
+ * server prices it from its price list and credits only what a provider confirmed.
  */
 
 export const PAYMENT_PROVIDERS = ["test", "stripe", "verotel"] as const;
@@ -46,7 +46,7 @@ export const orderSchema = z.object({
   id: z.string(),
   kind: z.enum(["tokens", "subscription"]),
   price_id: z.string(),
-  /** what the order buys, as the catalogue names it ("350 tokens", "Premium, 3 months") */
+  /** what the order buys, as the price list names it ("350 tokens", "Premium, 3 months") */
   description: z.string(),
   tokens: z.number().int().nullable().describe("tokens credited by a token package; null for a plan"),
   amount_cents: z.number().int(),

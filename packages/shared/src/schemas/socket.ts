@@ -37,6 +37,12 @@ export const socketEventSchema = z.discriminatedUnion("action", [
   }),
   z.object({ action: z.literal("custom_model_created"), id: z.number().int(), model_id: z.number().int() }),
   /**
+   * What the chat's character remembers of the user changed (learnt from an exchange, or edited in
+   * another tab): GET /api/chats/:chatId/memory again. The memory is the user's and the character's
+   * (`model_id`), so it holds for every chat with that character.
+   */
+  z.object({ action: z.literal("memory_update"), chat_id: z.number().int(), model_id: z.number().int() }),
+  /**
    * The user's balance or plan changed (a purchase, a renewal, an unlock in another tab, a grant):
    * the user as GET /api/user answers it, so every open tab shows the new balance at once.
    */

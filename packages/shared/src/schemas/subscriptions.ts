@@ -29,7 +29,7 @@ export const planFeaturesSchema = z.object({
 });
 
 /**
- * Which plan list to show (issue 10): the regular one; `facebook` for visitors from Facebook ads
+ * Which plan list to show (decision 22): the regular one; `facebook` for visitors from Facebook ads
  * (the traffic flag, from remote configuration or `?traffic=facebook` kept for the session); and
  * `discount`, which the spec shows empty.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres, withCreatedAt, withIdColumn } from "./helpers.ts";
 
 /**
- * Payments (issue 10). An order is what a user started to buy (priced by our catalogue); a
+ * Payments (decision 22). An order is what a user started to buy (priced by our price list); a
  * payment event is one provider notification, stored once by its id (the exactly-once guard); a
  * subscription is a paid plan with its current period; a bundle purchase unlocks a bundle for its
  * buyer for good.

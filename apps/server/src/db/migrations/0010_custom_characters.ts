@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { withCreatedAt, withIdColumn } from "./helpers.ts";
 
 /**
- * Custom characters, cards and generated pictures (issue 11). A user's own character is a row of
+ * Custom characters, cards and generated pictures (decision 23). A user's own character is a row of
  * `characters` with an owner: everything that works for a catalog character (chats, replies,
  * pictures, voice) works for it, and every catalog read leaves owned rows out. A generated
  * picture is a `media` row of kind `chat_image` with an owner, shown to that owner only.

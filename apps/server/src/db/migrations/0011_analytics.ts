@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { isPostgres, withIdColumn } from "./helpers.ts";
 
 /**
- * First-party analytics (issue 12): every event a browser sent, as sent. `user_id` is the signed-in
+ * First-party analytics (the spec's analytics, section 2): every event a browser sent, as sent. `user_id` is the signed-in
  * user who sent it (never a claim of the client), cleared when the account goes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { isPostgres, withCreatedAt } from "./helpers.ts";
 
 /**
- * The user's data (issue 12): each archive a user asked for, built by a `data_export` job and
+ * The user's data (decision 25): each archive a user asked for, built by a `data_export` job and
  * stored under private/exports/ until it expires. Rows go with the account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

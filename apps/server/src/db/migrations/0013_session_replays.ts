@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres, withIdColumn } from "./helpers.ts";
 
 /**
- * Session replay (issue 12, decision 26): each recorded session and the chunks of rrweb events its
+ * Session replay (decision 26): each recorded session and the chunks of rrweb events its
  * browser uploaded, in order; and the user's choice not to be recorded. A replay's `user_id` is the
  * signed-in uploader (never a claim of the client); replays go with the account.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres, withCreatedAt, withIdColumn } from "./helpers.ts";
 
 /**
- * Ad attribution (issue 12, decision 0027): at most one lead per user and when it first paid; the
+ * Ad attribution (decision 27): at most one lead per user and when it first paid; the
  * advertising sub id last seen with the signed-in user (last touch); and each postback to the ad
  * tracker with its delivery state. A postback keeps no email or user: when the account goes, the
  * lead goes and the postback stays with the sub id and the payout, for settling with the network.

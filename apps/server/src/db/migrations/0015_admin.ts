@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres, withCreatedAt, withIdColumn } from "./helpers.ts";
 
 /**
- * The admin console (issue 13, decision 29): a role on every account, bans, and the audit log of
+ * The admin console (decision 29): a role on every account, bans, and the audit log of
  * every operator action. The audit log is append-only: no code path updates or deletes it, and the
  * database refuses both (a trigger on either dialect). Its actor and target are plain ids, not
  * foreign keys, so deleting an account never rewrites history.

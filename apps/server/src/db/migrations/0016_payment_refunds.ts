@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { withCreatedAt } from "./helpers.ts";
 
 /**
- * Refunds an operator gave from the admin console (issue 13). One row per order, keyed by it: the
+ * Refunds an operator gave from the admin console (decision 32). One row per order, keyed by it: the
  * guard that refunds an order exactly once, and what marks it refunded (the order's own status
  * keeps how it was paid). What went back to the provider is recorded too, so an operator sees when
  * a refund is still to be made by hand at the provider.

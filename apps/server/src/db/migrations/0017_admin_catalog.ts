@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres, withCreatedAt, withIdColumn } from "./helpers.ts";
 
 /**
- * The console's Characters and Moderation screens (issue 13, decision 30): a catalog character can
+ * The console's Characters and Moderation screens (decision 30): a catalog character can
  * be hidden (kept, with its chats, but out of the public catalog), and users report messages. One
  * report per message and reporter; the reported text is copied, so the queue still shows it after
  * a moderator hid the message or the user deleted it.

@@ -1,7 +1,9 @@
 import { availableParallelism } from "node:os";
 import type { Kysely } from "kysely";
+import { serializeCanon } from "../../lib/canon-sheet.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import type { Database } from "../schema.ts";
+import { CANON } from "./canon.ts";
 import {
   buildCatalogPlan,
   type PlannedBundle,
@@ -11,6 +13,7 @@ import {
 } from "./plan.ts";
 import { renderAssets } from "./render.ts";
 
+export { CANON } from "./canon.ts";
 export { CHARACTERS, type CharacterSeed, PACKS, type PackSeed } from "./characters.ts";
 export { buildCatalogPlan, type CatalogPlan } from "./plan.ts";
 
@@ -81,6 +84,12 @@ export async function seedCatalog(
   };
 }
 
+function canonOf(slug: string) {
+  const sheet = CANON[slug];
+  if (!sheet) throw new Error(`seed character ${slug} has no canon sheet (db/seed/canon.ts)`);
+  return sheet;
+}
+
 async function upsertCharacter(db: Kysely<Database>, character: PlannedCharacter): Promise<number> {
   const { seed } = character;
   const values = {
@@ -97,8 +106,9 @@ async function upsertCharacter(db: Kysely<Database>, character: PlannedCharacter
     avatar_key: character.avatar_key,
     cover_key: character.cover_key,
     position: character.position,
+    canon: serializeCanon(canonOf(seed.slug)),
   };
-  // an existing row is kept as it is: the admin console edits the catalog after the first seed
+  // an existing row is otherwise kept as it is: the admin console edits the catalog after the first seed
   const inserted = await db
     .insertInto("characters")
     .values({ slug: seed.slug, ...values })
@@ -106,10 +116,13 @@ async function upsertCharacter(db: Kysely<Database>, character: PlannedCharacter
     .returning("id")
     .executeTakeFirst();
   if (inserted) return inserted.id;
+  // the canon sheet is the seed's alone (the admin console shows it, never edits it), so a
+  // new release's sheet replaces the stored one, and rows seeded before it had one get it
   const existing = await db
-    .selectFrom("characters")
-    .select("id")
+    .updateTable("characters")
+    .set({ canon: values.canon })
     .where("slug", "=", seed.slug)
+    .returning("id")
     .executeTakeFirstOrThrow();
   return existing.id;
 }

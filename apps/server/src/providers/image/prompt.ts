@@ -4,6 +4,7 @@ import { luminance, parseHex } from "./procedural/color.ts";
 import {
   type CharacterLook,
   type HairStyle,
+  OUTFIT_COLORS,
   OUTFIT_STYLES,
   type OutfitStyle,
   SCENE_IDS,
@@ -154,20 +155,7 @@ export function pictureScene(request: string | PictureDetails, look: CharacterLo
 }
 
 /** Colours an outfit is picked from when the request does not say what the character wears. */
-const WARDROBE = [
-  "#b8283a",
-  "#1f5f4a",
-  "#3fa8b8",
-  "#d9a13a",
-  "#5f7a6a",
-  "#2b3a67",
-  "#e9dcc9",
-  "#6b2030",
-  "#333840",
-  "#e58fb0",
-  "#f2f0ea",
-  "#6a3d9a",
-];
+const WARDROBE = [...OUTFIT_COLORS, "#e58fb0", "#f2f0ea", "#6a3d9a"];
 
 /**
  * The character as this picture shows them: the same face, hair and eyes always; the clothes the

@@ -1,6 +1,7 @@
 import type { HealthCheck } from "../../lib/health-check.ts";
 import { OpenAiCompatibleProvider } from "./openai-compatible.ts";
 import { PersonaEngine } from "./persona-engine.ts";
+import { loadTokenCounter } from "./prompt.ts";
 import type { LlmProvider } from "./types.ts";
 
 export interface LlmConfig {
@@ -12,7 +13,14 @@ export interface LlmConfig {
   model?: string;
   maxPromptTokens?: number;
   timeoutMs?: number;
-  temperature?: number;
+  /** LLM_CONTEXT_TOKENS, LLM_MAX_TOKENS, LLM_TEMPERATURE, LLM_STOP, LLM_AUTHORS_NOTE_DEPTH (decision 46) */
+  contextTokens?: number;
+  maxTokens?: number;
+  temperature?: number | undefined;
+  stop?: readonly string[] | undefined;
+  authorsNoteDepth?: number;
+  /** LLM_SYSTEM_MESSAGES */
+  systemMessages?: "anywhere" | "first";
 }
 
 /** An OpenAI-compatible server when a base URL is configured; otherwise the offline persona engine. */
@@ -33,7 +41,21 @@ export function createLlmProvider(config: LlmConfig): LlmProvider {
     maxPromptTokens: config.maxPromptTokens,
     timeoutMs: config.timeoutMs,
     temperature: config.temperature,
+    contextTokens: config.contextTokens,
+    maxTokens: config.maxTokens,
+    stop: config.stop,
+    authorsNoteDepth: config.authorsNoteDepth,
+    systemMessages: config.systemMessages,
   });
+}
+
+/**
+ * Loads the tokenizer a real model's prompts are measured with, for a process about to serve with
+ * a model server configured: loading it holds the event loop for most of a second, which the first
+ * reply (and every chat beside it) would otherwise wait on. The offline engine needs none.
+ */
+export async function prepareTokenCounter(config: LlmConfig): Promise<void> {
+  if (config.baseUrl?.trim()) await loadTokenCounter();
 }
 
 /** The "llm" entry of the health report's providers. */

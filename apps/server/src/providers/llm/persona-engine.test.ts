@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { CANON } from "../../db/seed/canon.ts";
 import { CHARACTERS, type CharacterSeed } from "../../db/seed/characters.ts";
+import { extractFactsByRules } from "./memory-extraction/rules.ts";
+import { usablePhrases } from "./persona/lines.ts";
 import { PersonaEngine } from "./persona-engine.ts";
-import type { CharacterCard, ChatTurn, ReplyRequest } from "./types.ts";
+import type { CanonSheet, CharacterCard, ChatTurn, MemoryFact, ReplyRequest } from "./types.ts";
 
 function cardOf(seed: CharacterSeed, id = 1): CharacterCard {
   const { name, age, gender, tagline, description, personality, hobbies, relationship, first_msg } = seed;
@@ -293,5 +296,284 @@ describe("a requested voice message (decision 35)", () => {
     expect(spoken).not.toBe(plain);
     expect(spoken).toMatch(/voice/i);
     expect(spoken).not.toMatch(/can't|cannot|\*/i);
+  });
+});
+
+describe("listening and remembering (decision 47)", () => {
+  const canon: CanonSheet = {
+    grewUp: "in Porto, in a narrow house above my grandfather's tile workshop",
+    family: "my mother Inês paints azulejos and my older brother Rui sails cargo ships",
+    job: "I restore old tiles for churches and cafés across the city",
+    favourites: {
+      film: "Cinema Paradiso, which makes me cry every single time",
+      music: "fado, Amália Rodrigues above all",
+      food: "grilled sardines with bread on the feast of São João",
+      more: { book: "The Book of Disquiet" },
+    },
+    anecdotes: [
+      "Once I dropped a 300-year-old tile in front of a priest. I glued it back so well he still doesn't know.",
+      "Last summer I got locked inside the cathedral at closing time and spent an hour talking to the night guard.",
+    ],
+    voice: { style: "warm and wry", phrases: ["olha", "pois", "querido"] },
+  };
+  const tiles: CharacterCard = {
+    ...sofia,
+    id: 77,
+    name: "Beatriz Costa",
+    canon,
+    hobbies: ["tile painting", "fado nights"],
+  };
+
+  it("answers every question of a message from the canon sheet, the same way when asked again", () => {
+    const conversation = chat(tiles);
+    const both = conversation.say("where did you grow up and what's your favourite film?");
+    expect(both).toMatch(/Porto/);
+    expect(both).toMatch(/Cinema Paradiso/);
+    conversation.say("nice");
+    expect(conversation.say("do you have siblings? also what music do you like")).toMatch(
+      /Rui[\s\S]*fado|fado[\s\S]*Rui/,
+    );
+    const again = conversation.say("sorry, where are you from originally?");
+    expect(again).toMatch(/Porto/);
+    expect(again).not.toBe(both);
+    expect(conversation.say("tell me about a time something went wrong at work")).toMatch(
+      /once|last summer/i,
+    );
+    expect(conversation.say("what do you do for a living?")).toMatch(/restore old tiles/);
+  });
+
+  it("answers what the user asks about themselves, from memory kept across chats", () => {
+    const memory: MemoryFact[] = [
+      { kind: "name", subject: "Dani", text: "is called Dani" },
+      { kind: "pet", subject: "Biscuit", text: "has a dog called Biscuit" },
+      { kind: "person", subject: "Lena", text: "their sister is called Lena" },
+      { kind: "job", subject: "nurse", text: "works as a nurse" },
+      { kind: "worry", subject: "exam", text: "is worried about their exam" },
+    ];
+    const ask = (text: string) =>
+      engine.reply({
+        character: tiles,
+        history: [
+          { from: "model", text: "Olá!" },
+          { from: "user", text },
+        ],
+        userName: "Dani",
+        memory,
+      });
+    expect(ask("whats my dogs name?")).toContain("Biscuit");
+    expect(ask("what's my sister called")).toContain("Lena");
+    expect(ask("where do i work?")).toContain("nurse");
+    expect(ask("what was i stressed about?")).toContain("exam");
+    const recap = ask("what do you remember about me?");
+    for (const fact of ["Dani", "Biscuit", "nurse"]) expect(recap).toContain(fact);
+  });
+
+  it("names the user's trouble right away and asks after it later", () => {
+    const conversation = chat(tiles);
+    expect(conversation.say("my cat Pepper is sick, the vet is keeping her overnight 😢")).toContain(
+      "Pepper",
+    );
+    conversation.say("thanks");
+    conversation.say("lol");
+    conversation.say("my coffee went cold");
+    expect(conversation.say("hey, i'm back")).toContain("Pepper");
+
+    const exam = chat(tiles);
+    expect(exam.say("i have my driving theory exam in the morning and i can't stop panicking")).toMatch(
+      /exam/,
+    );
+    exam.say("yeah maybe");
+    expect(exam.say("ok going to bed")).toMatch(/exam/);
+  });
+
+  it("never says a sentence of its last 50 replies again, and answers a long message at length", () => {
+    const conversation = chat(tiles);
+    // the turn each sentence was last said in
+    const seen = new Map<string, number>();
+    for (let turn = 0; turn < 60; turn++) {
+      const reply = conversation.say(["ok", "haha", "lol", "hmm", "yeah"][turn % 5] as string);
+      for (const sentence of reply.match(/[^.!?]+[.!?]*/g) ?? []) {
+        const key = sentence
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, " ")
+          .trim();
+        if (key.split(" ").length < 3) continue;
+        const before = seen.get(key);
+        // a reply looks back on the 50 before it
+        expect(before === undefined || turn - before > 50, `turn ${turn}: ${sentence}`).toBe(true);
+        seen.set(key, turn);
+      }
+    }
+    const short = chat(tiles).say("ok");
+    const long = chat(tiles).say(
+      "so today i tried to make bread for the first time because my flatmate said it was easy, and it was not easy at all, the dough stuck to everything, i forgot the salt, the oven was too hot and the smoke alarm went off and the whole building came out to look at me, what did i do wrong",
+    );
+    expect(long.split(/\s+/).length).toBeGreaterThan(short.split(/\s+/).length * 2);
+  });
+
+  it("gives each character its own lines", () => {
+    const other: CharacterCard = { ...seedCharacter("hana-takeda"), id: 78 };
+    const say = (card: CharacterCard) => {
+      const conversation = chat(card);
+      return ["hi", "ok", "haha", "what are you doing?", "i'm bored"]
+        .map((text) => conversation.say(text))
+        .join(" ");
+    };
+    const mine = new Set(
+      say(tiles)
+        .match(/[^.!?]+[.!?]*/g)
+        ?.map((sentence) => sentence.trim()),
+    );
+    const theirs =
+      say(other)
+        .match(/[^.!?]+[.!?]*/g)
+        ?.map((sentence) => sentence.trim()) ?? [];
+    expect(theirs.filter((sentence) => sentence.split(" ").length >= 3 && mine.has(sentence))).toEqual([]);
+  });
+
+  it("never quotes an imported card's raw text: taglines, markup or example dialogue", () => {
+    const imported: CharacterCard = {
+      ...sofia,
+      id: 79,
+      name: "Seraphina",
+      tagline: '[Seraphina\'s Personality= "caring", "protective"]',
+      description: '[Seraphina\'s Personality= "caring"] <START> {{user}}: "Describe your traits?"',
+      personality: "",
+      hobbies: [],
+      relationship: "",
+      lore: ['*Seraphina smiles* "Welcome to my glade, traveller," she says softly.'],
+    };
+    const conversation = chat(imported);
+    for (const text of [
+      "who are you?",
+      "tell me about the glade",
+      "what do you do?",
+      "where did you grow up?",
+      "hi",
+    ]) {
+      const reply = conversation.say(text);
+      expect(reply, text).not.toMatch(/Personality=|\[|<START>|\{\{|Welcome to my glade/);
+    }
+  });
+});
+
+describe("PersonaEngine, one reply at a time", () => {
+  const canonSofia: CharacterCard = { ...sofia, canon: CANON["sofia-reyes"] };
+  const voice = usablePhrases(CANON["sofia-reyes"]?.voice.phrases ?? []).map((phrase) =>
+    phrase
+      .toLowerCase()
+      .replace(/[.!?,…:;¡¿]+/g, "")
+      .trim(),
+  );
+
+  /** A chat whose memory is kept the way the memory job keeps it, after every exchange. */
+  function remembering(character: CharacterCard, seed: number) {
+    const history: ChatTurn[] = [{ from: "model", text: character.first_msg }];
+    let memory: MemoryFact[] = [];
+    return (text: string): string => {
+      history.push({ from: "user", text });
+      const reply = engine.reply({ character, history: [...history], userName: null, memory, seed });
+      history.push({ from: "model", text: reply });
+      memory = [
+        ...memory,
+        ...extractFactsByRules({
+          characterName: character.name,
+          userName: null,
+          userMessage: text,
+          reply,
+          known: memory,
+          today: "2026-03-02",
+        }),
+      ];
+      return reply;
+    };
+  }
+
+  const count = (text: string, part: string) => text.toLowerCase().split(part.toLowerCase()).length - 1;
+
+  it("says a fact from memory and from the chat once, opens no two answers alike and uses a voice phrase once", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const say = remembering(canonSofia, seed);
+      say("Hi! I'm Jordan, I work as a nurse in Leeds.");
+      say("how are you");
+      say("I've got a dog called Biscuit and my sister Lena is visiting next week.");
+      say("ok");
+      const reply = say("What's my dog's name, and where do I work?");
+      expect(reply).toContain("Biscuit");
+      expect(reply).toContain("nurse");
+      expect(count(reply, "Biscuit")).toBe(1);
+      expect(count(reply, "nurse")).toBe(1);
+      for (const phrase of voice)
+        expect(count(reply, phrase), `${phrase} in ${reply}`).toBeLessThanOrEqual(1);
+      const leads = reply.split(/(?<=[.!?])\s+/).map((sentence) =>
+        voice
+          .reduce(
+            (text, phrase) => text.replace(phrase, ""),
+            sentence.toLowerCase().replace(/[.!?,…:;¡¿']+/g, ""),
+          )
+          .trim()
+          .split(/\s+/)
+          .slice(0, 2)
+          .join(" "),
+      );
+      expect(new Set(leads).size, reply).toBe(leads.length);
+    }
+  });
+
+  it("never splices a hobby or a favourite into a frame that needs a single noun", () => {
+    const said = [
+      "hi",
+      "lol",
+      "ok",
+      "i'm bored",
+      "thank you",
+      "you're sweet",
+      "tell me a joke",
+      "hmm",
+      "good night",
+    ];
+    for (const seed of CHARACTERS) {
+      const character: CharacterCard = { ...cardOf(seed), canon: CANON[seed.slug] };
+      for (const run of [1, 2, 3]) {
+        const say = remembering(character, run);
+        const replies = ["Hi! I'm Jordan, I work as a nurse in Leeds.", ...said].map(say).join(" ");
+        for (const hobby of seed.hobbies)
+          expect(replies).not.toMatch(
+            new RegExp(
+              `\\b${hobby}\\s+(?:lessons|talk|story|gossip|standards)\\b|\\ba little ${hobby}\\b|\\bdoing ${hobby}\\b`,
+              "i",
+            ),
+          );
+        expect(replies).not.toMatch(/\bdropped my\b|\bbuy me\b|\bin one hand\b/);
+      }
+    }
+  });
+
+  it("names the newest message's trouble first, before older news", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const say = remembering(canonSofia, seed);
+      say("Hi! I'm Jordan, I work as a nurse in Leeds.");
+      say("I've got a dog called Biscuit and my sister Lena is visiting next week.");
+      const reply = say("Honestly I'm nervous about my driving test on Friday.");
+      // the first sentence of three words or more (a voice phrase like "¡olé!" may stand alone)
+      const first = reply.split(/(?<=[.!?])\s+/).find((sentence) => sentence.split(/\s+/).length >= 3) ?? "";
+      expect(first, reply).toMatch(/driving test/i);
+      expect(reply).not.toMatch(/Biscuit|Lena/);
+    }
+    // two messages sent before any reply: the newest one's trouble still comes first
+    const history: ChatTurn[] = [
+      { from: "model", text: canonSofia.first_msg },
+      { from: "user", text: "I've got a dog called Biscuit and my sister Lena is visiting next week." },
+      { from: "user", text: "Honestly I'm nervous about my driving test on Friday." },
+    ];
+    for (const seed of [1, 2, 3]) {
+      const reply = engine.reply({ character: canonSofia, history, userName: null, seed });
+      const trouble = reply.search(/driving test/i);
+      expect(trouble, reply).toBeGreaterThanOrEqual(0);
+      for (const older of ["Biscuit", "Lena"]) {
+        const at = reply.indexOf(older);
+        if (at >= 0) expect(at, reply).toBeGreaterThan(trouble);
+      }
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import {
   isRetryableStatus,
+  retryAfterMs,
   type UpstreamErrorFactory,
   UpstreamFailures,
   upstreamMessage,
@@ -85,7 +86,10 @@ export class StreamingPost {
       const text = await this.#step("while reading the error", () => readStart(response, ERROR_BODY_LIMIT));
       throw this.#failures.error(
         `${this.#options.where} answered HTTP ${status}: ${upstreamMessage(text, response.statusMessage ?? "")}`,
-        { retryable: isRetryableStatus(status) },
+        {
+          retryable: isRetryableStatus(status),
+          retryAfterMs: retryAfterMs(status, response.headers["retry-after"]),
+        },
       );
     }
     response.setEncoding("utf8");

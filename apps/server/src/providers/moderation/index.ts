@@ -1,9 +1,11 @@
 import type { HealthCheck } from "../../lib/health-check.ts";
+import { textLanguages } from "./language.ts";
 import { LlamaGuardClassifier } from "./llama-guard.ts";
 import { OpenAiModerationClassifier } from "./openai-moderation.ts";
 import { RuleBasedClassifier } from "./rule-based.ts";
 import { RulesFirstClassifier } from "./rules-first.ts";
 import type { ModerationClassifier } from "./types.ts";
+import { worldEvidence } from "./world/world-rules.ts";
 
 export interface ModerationConfig {
   /** MODERATION_PROVIDER: the classifier after the rules; "rules" adds none */
@@ -44,6 +46,17 @@ export function createModerationClassifier(config: ModerationConfig): Moderation
     );
   }
   return new RulesFirstClassifier(rules, new LlamaGuardClassifier({ baseUrl, apiKey: config.apiKey, model }));
+}
+
+/**
+ * Builds what the rules build on first use (the language detector's tables, the world rule sets),
+ * for a process about to serve: the web server before it listens and the worker before it takes
+ * jobs, so that no user's first message waits for it. Importing the rules stays cheap for tests
+ * and scripts, which never call this.
+ */
+export function prepareModerationRules(): void {
+  textLanguages("Getting ready to read messages.");
+  worldEvidence("Getting ready to read messages.");
 }
 
 /** The "moderation" entry of the health report's providers. */

@@ -1,4 +1,6 @@
-import { eld } from "eld/small";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { eld as Eld } from "eld/small";
 import { countAtOrBefore } from "./patterns.ts";
 
 /**
@@ -31,6 +33,25 @@ interface Detected {
 const detected = new Map<string, Detected>();
 const DETECTED_KEPT = 5_000;
 
+/**
+ * ELD, loaded on the first sentence read: its n-gram tables (1.6 MB of source) are most of what
+ * importing the moderation rules cost, paid by every test worker and script that imports them
+ * without reading a word. Loaded synchronously (require of an ES module, by its resolved file: the
+ * package exports no "require" entry), so detection stays synchronous.
+ */
+let detector: typeof Eld | undefined;
+function eld(): typeof Eld {
+  detector ??= (
+    createRequire(import.meta.url)(fileURLToPath(import.meta.resolve("eld/small"))) as { eld: typeof Eld }
+  ).eld;
+  return detector;
+}
+
+/** Whether ELD is loaded yet: not until a sentence is read (for the tests). */
+export function languageDetectorLoaded(): boolean {
+  return detector !== undefined;
+}
+
 /** The languages a sentence may be read in: English and those ELD finds close to the best. */
 function detect(sentence: string): Detected {
   const key = sentence.trim();
@@ -39,7 +60,7 @@ function detect(sentence: string): Detected {
   const languages = new Set(["en"]);
   let sure: string | undefined;
   if (/\p{L}{2}/u.test(key)) {
-    const result = eld.detect(key);
+    const result = eld().detect(key);
     const scores = Object.entries(result.getScores());
     const best = scores.reduce((top, [, score]) => Math.max(top, score), 0);
     const reliable = result.isReliable();

@@ -1,14 +1,7 @@
 import type { ComponentStatus } from "../../lib/health-check.ts";
-import { apiRoot, bearerHeader, clip, describeUrl, modelsListStatus } from "../upstream-http.ts";
 import { contextDefinition, contextTurns } from "./context.ts";
-import { requestJson } from "./http.ts";
-import {
-  type ModerationContext,
-  ModerationProviderError,
-  type ModerationSurface,
-  type ModerationVerdict,
-  type RemoteClassifier,
-} from "./types.ts";
+import { ModerationServer, minorsVerdict } from "./http.ts";
+import type { ModerationContext, ModerationSurface, ModerationVerdict, RemoteClassifier } from "./types.ts";
 
 export interface LlamaGuardOptions {
   /** An OpenAI-compatible API root (vLLM, Ollama, llama.cpp server, a hosted endpoint); a bare host gets /v1. */
@@ -109,18 +102,16 @@ export function parseLlamaGuardAnswer(answer: string): { safe: boolean; categori
  */
 export class LlamaGuardClassifier implements RemoteClassifier {
   readonly name = "llama-guard";
-  readonly #root: string;
-  readonly #headers: Record<string, string>;
+  readonly #server: ModerationServer;
   readonly #model: string;
-  readonly #timeoutMs: number;
-  readonly #where: string;
 
   constructor(options: LlamaGuardOptions) {
-    this.#root = apiRoot(options.baseUrl);
-    this.#headers = bearerHeader(options.apiKey);
+    this.#server = new ModerationServer({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
     this.#model = options.model;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#where = describeUrl(this.#root, "the moderation server");
   }
 
   async classify(
@@ -128,40 +119,27 @@ export class LlamaGuardClassifier implements RemoteClassifier {
     surface: ModerationSurface,
     context?: ModerationContext,
   ): Promise<ModerationVerdict> {
-    const answer = await requestJson(`${this.#root}/chat/completions`, {
-      method: "POST",
-      headers: this.#headers,
-      body: {
-        model: this.#model,
-        messages: llamaGuardMessages(text, surface, context),
-        temperature: 0,
-        max_tokens: 20,
-        stream: false,
-      },
-      timeoutMs: this.#timeoutMs,
-      where: this.#where,
+    const answer = await this.#server.post("/chat/completions", {
+      model: this.#model,
+      messages: llamaGuardMessages(text, surface, context),
+      temperature: 0,
+      max_tokens: 20,
+      stream: false,
     });
     const content = completionText(answer);
     const parsed = content === undefined ? undefined : parseLlamaGuardAnswer(content);
     if (!parsed) {
-      throw new ModerationProviderError(
-        `${this.#where} answered neither 'safe' nor 'unsafe': ${clip(content ?? JSON.stringify(answer), 120)}`,
-        { retryable: true },
+      throw this.#server.unreadable(
+        "answered neither 'safe' nor 'unsafe'",
+        content ?? JSON.stringify(answer),
       );
     }
-    return parsed.categories.includes(CHILD_EXPLOITATION)
-      ? { allowed: false, category: "minors", classifier: this.name }
-      : { allowed: true };
+    return minorsVerdict(parsed.categories.includes(CHILD_EXPLOITATION), this.name);
   }
 
   /** Lists the server's models: ok when it answers. */
   async check(): Promise<ComponentStatus> {
-    return modelsListStatus(this.#root, {
-      headers: this.#headers,
-      timeoutMs: this.#timeoutMs,
-      where: this.#where,
-      detail: `llama-guard ${this.#where}, model ${this.#model}`,
-    });
+    return this.#server.check(`llama-guard ${this.#server.where}, model ${this.#model}`);
   }
 }
 

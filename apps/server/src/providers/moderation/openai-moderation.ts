@@ -1,14 +1,7 @@
 import type { ComponentStatus } from "../../lib/health-check.ts";
-import { apiRoot, bearerHeader, clip, describeUrl, modelsListStatus } from "../upstream-http.ts";
 import { contextDefinition, contextTurns } from "./context.ts";
-import { requestJson } from "./http.ts";
-import {
-  type ModerationContext,
-  ModerationProviderError,
-  type ModerationSurface,
-  type ModerationVerdict,
-  type RemoteClassifier,
-} from "./types.ts";
+import { ModerationServer, minorsVerdict } from "./http.ts";
+import type { ModerationContext, ModerationSurface, ModerationVerdict, RemoteClassifier } from "./types.ts";
 
 export interface OpenAiModerationOptions {
   /** The API root, "https://api.openai.com/v1"; a bare host gets /v1. */
@@ -29,18 +22,16 @@ const MINORS_CATEGORY = "sexual/minors";
  */
 export class OpenAiModerationClassifier implements RemoteClassifier {
   readonly name = "openai-moderation";
-  readonly #root: string;
-  readonly #headers: Record<string, string>;
+  readonly #server: ModerationServer;
   readonly #model: string | undefined;
-  readonly #timeoutMs: number;
-  readonly #where: string;
 
   constructor(options: OpenAiModerationOptions) {
-    this.#root = apiRoot(options.baseUrl);
-    this.#headers = bearerHeader(options.apiKey);
+    this.#server = new ModerationServer({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
     this.#model = options.model?.trim() || undefined;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#where = describeUrl(this.#root, "the moderation server");
   }
 
   async classify(
@@ -49,35 +40,19 @@ export class OpenAiModerationClassifier implements RemoteClassifier {
     context?: ModerationContext,
   ): Promise<ModerationVerdict> {
     const input = moderationInput(text, surface, context);
-    const answer = await requestJson(`${this.#root}/moderations`, {
-      method: "POST",
-      headers: this.#headers,
-      body: this.#model ? { model: this.#model, input } : { input },
-      timeoutMs: this.#timeoutMs,
-      where: this.#where,
-    });
+    const answer = await this.#server.post(
+      "/moderations",
+      this.#model ? { model: this.#model, input } : { input },
+    );
     const result = firstResult(answer);
-    if (!result) {
-      throw new ModerationProviderError(
-        `${this.#where} sent no moderation result: ${clip(JSON.stringify(answer), 120)}`,
-        {
-          retryable: true,
-        },
-      );
-    }
-    return result.categories?.[MINORS_CATEGORY] === true
-      ? { allowed: false, category: "minors", classifier: this.name }
-      : { allowed: true };
+    if (!result) throw this.#server.unreadable("sent no moderation result", JSON.stringify(answer));
+    return minorsVerdict(result.categories?.[MINORS_CATEGORY] === true, this.name);
   }
 
   /** Lists the server's models: ok when it answers. */
   async check(): Promise<ComponentStatus> {
-    return modelsListStatus(this.#root, {
-      headers: this.#headers,
-      timeoutMs: this.#timeoutMs,
-      where: this.#where,
-      detail: `openai moderation ${this.#where}${this.#model ? `, model ${this.#model}` : ""}`,
-    });
+    const model = this.#model ? `, model ${this.#model}` : "";
+    return this.#server.check(`openai moderation ${this.#server.where}${model}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../lib/reg-exp.ts";
 import { type MinorMention, opensWithNumber, Reading } from "./cues.ts";
 import { anyLanguage, textLanguages } from "./language.ts";
 import { textReadings } from "./normalize.ts";
@@ -215,10 +216,6 @@ function cardNames(body: string): string[] {
   }
   // the longest first: "Yumi Takahashi" before "Yumi"
   return [...found].sort((a, b) => b.length - a.length);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Past this length a text is read a few sentences at a time (a card runs to 10,000 characters and more). */

@@ -1,14 +1,14 @@
 import type { PaymentProviderName } from "@reverie/shared";
 
 /**
- * A card payment provider behind one interface (issue 10): the built-in test checkout, Stripe
+ * A card payment provider behind one interface (decision 21): the built-in test checkout, Stripe
  * Checkout, Verotel FlexPay. Each turns its own protocol into the same `PaymentEvent`s, which the
  * billing service applies exactly once; none of them changes a balance itself.
  */
 
-/** What is being bought, priced by our catalogue (never by the browser). */
+/** What is being bought, priced by our price list (never by the browser). */
 export interface CheckoutItem {
-  /** the catalogue's price id: tokens_350, premium_1_month… */
+  /** the price list's price id: tokens_350, premium_1_month… */
   priceId: string;
   kind: "tokens" | "subscription";
   /** shown on the provider's page: "350 tokens", "Reverie Premium, 3 months" */

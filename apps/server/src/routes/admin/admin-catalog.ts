@@ -25,7 +25,7 @@ import { ADMIN_BEARER } from "./admin-me.ts";
 
 const ADMINS = ["admin"] as const;
 
-/** The console's Characters and media screen (issue 13): moderators read, admins change. */
+/** The console's Characters and media screen (decision 30): moderators read, admins change. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   catalog: AdminCatalog;

@@ -17,7 +17,7 @@ import type { ModerationEvaluation } from "../../services/admin/moderation-evalu
 import { errorResponses } from "../error-responses.ts";
 import { ADMIN_BEARER } from "./admin-me.ts";
 
-/** The console's Moderation screen (issue 13): moderators and admins. */
+/** The console's Moderation screen (decision 30): moderators and admins. */
 export const adminModerationRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   moderation: ModerationConsole;

@@ -20,7 +20,7 @@ import { ADMIN_BEARER } from "./admin-me.ts";
 
 const ADMINS = ["admin"] as const;
 
-/** The console's Payments screen (issue 13): moderators and admins read, only admins refund. */
+/** The console's Payments screen (decision 32): moderators and admins read, only admins refund. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   records: PaymentRecords;

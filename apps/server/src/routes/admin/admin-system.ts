@@ -19,7 +19,7 @@ import { ADMIN_BEARER } from "./admin-me.ts";
 
 const ADMINS = ["admin"] as const;
 
-/** The console's System screen (issue 13): providers, the job queue, session replays. */
+/** The console's System screen (decision 32): providers, the job queue, session replays. */
 export const adminSystemRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   system: SystemStatus;

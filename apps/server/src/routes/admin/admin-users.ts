@@ -28,7 +28,7 @@ import { ADMIN_BEARER } from "./admin-me.ts";
 
 const ADMINS = ["admin"] as const;
 
-/** The console's Users screen (issue 13): moderators and admins read, only admins change. */
+/** The console's Users screen (decision 29): moderators and admins read, only admins change. */
 export const adminUserRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   users: AdminUsers;

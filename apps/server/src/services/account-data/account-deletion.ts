@@ -8,20 +8,28 @@ import { AppError, NotFoundError, UnauthorizedError } from "../../errors.ts";
 import { chatMediaFiles } from "../../media/chat-media.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import type { EmailSender } from "../../providers/email/index.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { AccountDataRepository } from "../../repositories/account-data.ts";
 import { DataExportRepository } from "../../repositories/data-exports.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import type { PaymentService } from "../billing/payment-service.ts";
+import { JOB, type JobQueue } from "../job-registry.ts";
 import { passwordCheckKey, RATE_LIMITS, type RateLimiter } from "../rate-limiter.ts";
-import {
-  SAFETY_RECORDS_PURGE_JOB,
-  SAFETY_RECORDS_RETENTION_MS,
-  type SafetyRecordsPurgeJob,
-} from "./safety-records-purge.ts";
+import { SAFETY_RECORDS_RETENTION_MS, type SafetyRecordsPurgeJob } from "./safety-records-purge.ts";
 
 type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+export interface AccountDeletionDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  payments: PaymentService;
+  jobs: JobQueue;
+  bus: EventBus;
+  email: EmailSender;
+  publicUrl: string;
+  log: Log;
+  rateLimiter: RateLimiter;
+}
 
 /**
  * "Delete my account". Everything about the user goes in one transaction, except what the law
@@ -31,42 +39,20 @@ type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: strin
  * What is kept and why: the privacy policy and docs/decisions/0025-account-export-and-deletion.md.
  */
 export class AccountDeletion {
-  readonly #db: Kysely<Database>;
-  readonly #limits: RateLimiter;
-  readonly #storage: MediaStorage;
-  readonly #payments: PaymentService;
-  readonly #jobs: JobQueue;
-  readonly #bus: EventBus;
-  readonly #email: EmailSender;
-  readonly #publicUrl: string;
-  readonly #log: Log;
+  readonly #deps: AccountDeletionDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    storage: MediaStorage;
-    payments: PaymentService;
-    jobs: JobQueue;
-    bus: EventBus;
-    email: EmailSender;
-    publicUrl: string;
-    log: Log;
-    rateLimiter: RateLimiter;
-  }) {
-    this.#db = deps.db;
-    this.#limits = deps.rateLimiter;
-    this.#storage = deps.storage;
-    this.#payments = deps.payments;
-    this.#jobs = deps.jobs;
-    this.#bus = deps.bus;
-    this.#email = deps.email;
-    this.#publicUrl = deps.publicUrl;
-    this.#log = deps.log;
+  constructor(deps: AccountDeletionDeps) {
+    this.#deps = deps;
   }
 
   async delete(userId: string, confirmation: DeleteAccountBody): Promise<void> {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) throw new UnauthorizedError();
-    await this.#confirm(userId, await new AccountDataRepository(this.#db).passwordHash(userId), confirmation);
+    await this.#confirm(
+      userId,
+      await new AccountDataRepository(this.#deps.db).passwordHash(userId),
+      confirmation,
+    );
     await this.#erase(user);
   }
 
@@ -75,7 +61,7 @@ export class AccountDeletion {
    * (who confirmed it there): the same erasure, and `record` writes the audit entry in its transaction.
    */
   async deleteOnRequest(userId: string, record: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) throw new NotFoundError(`User ${userId} does not exist.`);
     await this.#erase(user, record);
   }
@@ -85,11 +71,11 @@ export class AccountDeletion {
     record?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<void> {
     const userId = user.id;
-    const data = new AccountDataRepository(this.#db);
+    const data = new AccountDataRepository(this.#deps.db);
     await this.#stopRenewals(userId);
     const files = await data.files(userId);
-    const exportFiles = await new DataExportRepository(this.#db).fileKeysOf(userId);
-    await this.#db.transaction().execute(async (trx) => {
+    const exportFiles = await new DataExportRepository(this.#deps.db).fileKeysOf(userId);
+    await this.#deps.db.transaction().execute(async (trx) => {
       const records = new AccountDataRepository(trx);
       if (await records.hasAccountingRecords(userId)) {
         const tombstoneId = `deleted-${randomUUID()}`;
@@ -100,8 +86,8 @@ export class AccountDeletion {
       const moderationEventIds = await records.anonymiseModerationEvents(userId);
       await records.deletePersonalRows({ id: userId, email: user.email, analyticsId: user.analytics_id });
       if (moderationEventIds.length > 0) {
-        await this.#jobs.enqueue(
-          SAFETY_RECORDS_PURGE_JOB,
+        await this.#deps.jobs.enqueue(
+          JOB.safety_records_purge,
           { moderationEventIds } satisfies SafetyRecordsPurgeJob,
           { db: trx, delayMs: SAFETY_RECORDS_RETENTION_MS },
         );
@@ -113,16 +99,18 @@ export class AccountDeletion {
       ...files.characterFiles,
       ...exportFiles,
     ];
-    await this.#storage.remove(keys).catch((error: unknown) => {
-      this.#log.error({ err: error, userId }, "could not remove the files of a deleted account");
+    await this.#deps.storage.remove(keys).catch((error: unknown) => {
+      this.#deps.log.error({ err: error, userId }, "could not remove the files of a deleted account");
     });
-    await this.#bus.publishSessionsChanged(userId);
+    await this.#deps.bus.publishSessionsChanged(userId);
     const email = accountDeletedEmail({
-      privacyLink: new URL("/privacy_policy", this.#publicUrl).toString(),
+      privacyLink: new URL("/privacy_policy", this.#deps.publicUrl).toString(),
     });
-    await this.#email.send({ to: user.email, kind: "account_deleted", ...email }).catch((error: unknown) => {
-      this.#log.error({ err: error, userId }, "could not send the account deletion email");
-    });
+    await this.#deps.email
+      .send({ to: user.email, kind: "account_deleted", ...email })
+      .catch((error: unknown) => {
+        this.#deps.log.error({ err: error, userId }, "could not send the account deletion email");
+      });
   }
 
   /**
@@ -136,11 +124,11 @@ export class AccountDeletion {
   ): Promise<void> {
     if (passwordHash) {
       const key = passwordCheckKey(userId);
-      await this.#limits.consume(key, RATE_LIMITS.passwordCheckPerAccount);
+      await this.#deps.rateLimiter.consume(key, RATE_LIMITS.passwordCheckPerAccount);
       const password = confirmation.password ?? "";
       if (!password || !(await verifyPassword({ hash: passwordHash, password })))
         throw new AppError(403, "invalid_password", "That password is not right.");
-      await this.#limits.reset(key);
+      await this.#deps.rateLimiter.reset(key);
       return;
     }
     if (confirmation.confirmation !== DELETE_ACCOUNT_WORD)
@@ -149,9 +137,12 @@ export class AccountDeletion {
 
   /** A subscription at a provider must not charge a deleted account: canceled first, best effort. */
   async #stopRenewals(userId: string): Promise<void> {
-    await this.#payments.cancel(userId).catch((error: unknown) => {
+    await this.#deps.payments.cancel(userId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return;
-      this.#log.warn({ err: error, userId }, "could not cancel the subscription of an account being deleted");
+      this.#deps.log.warn(
+        { err: error, userId },
+        "could not cancel the subscription of an account being deleted",
+      );
     });
   }
 }

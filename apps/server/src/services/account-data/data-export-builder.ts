@@ -4,11 +4,11 @@ import { dataExportReadyEmail } from "../../emails/templates.ts";
 import { isServablePrivateKey, type PrivateMediaSigner } from "../../media/private-urls.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import type { EmailSender } from "../../providers/email/index.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
 import { AccountDataRepository } from "../../repositories/account-data.ts";
 import { DataExportRepository } from "../../repositories/data-exports.ts";
 import { UserRepository } from "../../repositories/users.ts";
-import { DATA_EXPORT_EXPIRY_JOB, type DataExportExpiryJob } from "./data-export-expiry.ts";
+import { JOB, type JobQueue } from "../job-registry.ts";
+import type { DataExportExpiryJob } from "./data-export-expiry.ts";
 import type { DataExportJob } from "./data-export-requests.ts";
 
 /** How long an archive and its link live. */
@@ -16,44 +16,36 @@ export const DATA_EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const ARCHIVE_FORMAT = "reverie-data-export/1";
 
+export interface DataExportBuilderDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  signer: PrivateMediaSigner;
+  jobs: JobQueue;
+  email: EmailSender;
+  publicUrl: string;
+}
+
 /**
  * The `data_export` job: gathers every row about the user (no password hashes, no session
  * tokens), with links to their pictures valid as long as the archive, stores it as JSON under
  * private/exports/, emails the signed link and schedules the file's removal.
  */
 export class DataExportBuilder {
-  readonly #db: Kysely<Database>;
-  readonly #storage: MediaStorage;
-  readonly #signer: PrivateMediaSigner;
-  readonly #jobs: JobQueue;
-  readonly #email: EmailSender;
-  readonly #publicUrl: string;
+  readonly #deps: DataExportBuilderDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    storage: MediaStorage;
-    signer: PrivateMediaSigner;
-    jobs: JobQueue;
-    email: EmailSender;
-    publicUrl: string;
-  }) {
-    this.#db = deps.db;
-    this.#storage = deps.storage;
-    this.#signer = deps.signer;
-    this.#jobs = deps.jobs;
-    this.#email = deps.email;
-    this.#publicUrl = deps.publicUrl;
+  constructor(deps: DataExportBuilderDeps) {
+    this.#deps = deps;
   }
 
   async build(job: DataExportJob): Promise<void> {
-    const exports = new DataExportRepository(this.#db);
+    const exports = new DataExportRepository(this.#deps.db);
     const row = await exports.find(job.exportId);
     // the account went meanwhile, or a retry after success
     if (row?.status !== "pending") return;
-    const user = await new UserRepository(this.#db).findById(row.user_id);
+    const user = await new UserRepository(this.#deps.db).findById(row.user_id);
     if (!user) return;
     const expiresAt = new Date(Date.now() + DATA_EXPORT_LIFETIME_MS);
-    const data = await new AccountDataRepository(this.#db).collect(row.user_id);
+    const data = await new AccountDataRepository(this.#deps.db).collect(row.user_id);
     const link = (key: string | null) => this.#link(key, expiresAt);
     const archive = {
       format: ARCHIVE_FORMAT,
@@ -72,6 +64,10 @@ export class DataExportBuilder {
           .filter((message) => message.chat_id === chat.id)
           .map(({ chat_id: _chat, media_key, ...message }) => ({ ...message, media: link(media_key) })),
       })),
+      // what each character remembers of the user (decision 45)
+      memories: data.memories,
+      // what the user had them forget (null: everything), which replies leave out (decision 45)
+      forgotten: data.forgettings,
       characters: data.characters.map(({ traits, definition, cover_key, ...character }) => ({
         ...character,
         traits: traits ? (JSON.parse(traits) as unknown) : null,
@@ -107,31 +103,35 @@ export class DataExportBuilder {
       })),
     };
     const fileKey = `private/exports/${row.id}.json`;
-    await this.#storage.put(fileKey, Buffer.from(JSON.stringify(archive, null, 2)));
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.storage.put(fileKey, Buffer.from(JSON.stringify(archive, null, 2)));
+    await this.#deps.db.transaction().execute(async (trx) => {
       await new DataExportRepository(trx).markReady(row.id, fileKey, expiresAt);
-      await this.#jobs.enqueue(DATA_EXPORT_EXPIRY_JOB, { exportId: row.id } satisfies DataExportExpiryJob, {
-        db: trx,
-        delayMs: DATA_EXPORT_LIFETIME_MS,
-      });
+      await this.#deps.jobs.enqueue(
+        JOB.data_export_expiry,
+        { exportId: row.id } satisfies DataExportExpiryJob,
+        {
+          db: trx,
+          delayMs: DATA_EXPORT_LIFETIME_MS,
+        },
+      );
     });
     const email = dataExportReadyEmail({
-      link: new URL(this.#signer.urlUntil(fileKey, expiresAt), this.#publicUrl).toString(),
+      link: new URL(this.#deps.signer.urlUntil(fileKey, expiresAt), this.#deps.publicUrl).toString(),
       expiresAt,
     });
-    await this.#email.send({ to: user.email, kind: "data_export", ...email });
+    await this.#deps.email.send({ to: user.email, kind: "data_export", ...email });
   }
 
   async failed(job: DataExportJob): Promise<void> {
-    await new DataExportRepository(this.#db).setStatus(job.exportId, "failed");
+    await new DataExportRepository(this.#deps.db).setStatus(job.exportId, "failed");
   }
 
   /** A picture's link: signed until the archive expires when private, the public path otherwise. */
   #link(key: string | null, expiresAt: Date): string | null {
     if (!key) return null;
     if (isServablePrivateKey(key))
-      return new URL(this.#signer.urlUntil(key, expiresAt), this.#publicUrl).toString();
-    const url = this.#storage.publicUrl(key);
-    return url ? new URL(url, this.#publicUrl).toString() : null;
+      return new URL(this.#deps.signer.urlUntil(key, expiresAt), this.#deps.publicUrl).toString();
+    const url = this.#deps.storage.publicUrl(key);
+    return url ? new URL(url, this.#deps.publicUrl).toString() : null;
   }
 }

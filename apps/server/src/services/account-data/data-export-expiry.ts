@@ -2,12 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import { DataExportRepository } from "../../repositories/data-exports.ts";
+import type { JobPayload } from "../job-registry.ts";
 
-export const DATA_EXPORT_EXPIRY_JOB = "data_export_expiry";
-
-export interface DataExportExpiryJob {
-  exportId: string;
-}
+export type DataExportExpiryJob = JobPayload<"data_export_expiry">;
 
 /** An archive's lifetime is over: its file goes, the row says expired. */
 export class DataExportExpiry {

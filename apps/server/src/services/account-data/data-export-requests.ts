@@ -4,36 +4,28 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { PrivateMediaSigner } from "../../media/private-urls.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
 import { DataExportRepository } from "../../repositories/data-exports.ts";
+import { JOB, type JobPayload, type JobQueue } from "../job-registry.ts";
 import type { RateLimiter, RateLimitRule } from "../rate-limiter.ts";
-
-export const DATA_EXPORT_JOB = "data_export";
 
 /** Building an archive reads every row of the account: a few a day are plenty. */
 export const DATA_EXPORTS_PER_DAY: RateLimitRule = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
 
-export interface DataExportJob {
-  exportId: string;
+export type DataExportJob = JobPayload<"data_export">;
+
+export interface DataExportRequestsDeps {
+  db: Kysely<Database>;
+  jobs: JobQueue;
+  rateLimiter: RateLimiter;
+  signer: PrivateMediaSigner;
 }
 
 /** "Download my data": asks for an archive, then follows it until its signed link is ready. */
 export class DataExportRequests {
-  readonly #db: Kysely<Database>;
-  readonly #jobs: JobQueue;
-  readonly #limits: RateLimiter;
-  readonly #signer: PrivateMediaSigner;
+  readonly #deps: DataExportRequestsDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    jobs: JobQueue;
-    rateLimiter: RateLimiter;
-    signer: PrivateMediaSigner;
-  }) {
-    this.#db = deps.db;
-    this.#jobs = deps.jobs;
-    this.#limits = deps.rateLimiter;
-    this.#signer = deps.signer;
+  constructor(deps: DataExportRequestsDeps) {
+    this.#deps = deps;
   }
 
   /** Starts an archive, or answers with the one already being built (one at a time per user). */
@@ -42,29 +34,29 @@ export class DataExportRequests {
     /** an operator's request (admin console) writes its audit entry in the same transaction */
     record?: (trx: Kysely<Database>, exportId: string) => Promise<void>,
   ): Promise<{ export_id: string }> {
-    const exports = new DataExportRepository(this.#db);
+    const exports = new DataExportRepository(this.#deps.db);
     const pending = await exports.pendingFor(userId);
     if (pending) return { export_id: pending.id };
-    await this.#limits.consume(`data-export:${userId}`, DATA_EXPORTS_PER_DAY);
+    await this.#deps.rateLimiter.consume(`data-export:${userId}`, DATA_EXPORTS_PER_DAY);
     const exportId = randomBytes(16).toString("hex");
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       await new DataExportRepository(trx).insert(exportId, userId);
       await record?.(trx, exportId);
-      await this.#jobs.enqueue(DATA_EXPORT_JOB, { exportId } satisfies DataExportJob, { db: trx });
+      await this.#deps.jobs.enqueue(JOB.data_export, { exportId } satisfies DataExportJob, { db: trx });
     });
     return { export_id: exportId };
   }
 
   /** The archive's state; another user's, or an unknown id, is a 404. */
   async status(userId: string, exportId: string): Promise<DataExport> {
-    const row = await new DataExportRepository(this.#db).find(exportId);
+    const row = await new DataExportRepository(this.#deps.db).find(exportId);
     if (!row || row.user_id !== userId) throw new NotFoundError(`There is no export ${exportId}.`);
     const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
     const live = row.status === "ready" && row.file_key && expiresAt && expiresAt.getTime() > Date.now();
     return {
       export_id: row.id,
       status: row.status === "ready" && !live ? "expired" : row.status,
-      url: live && row.file_key && expiresAt ? this.#signer.urlUntil(row.file_key, expiresAt) : null,
+      url: live && row.file_key && expiresAt ? this.#deps.signer.urlUntil(row.file_key, expiresAt) : null,
       expires_at: expiresAt ? expiresAt.toISOString() : null,
     };
   }

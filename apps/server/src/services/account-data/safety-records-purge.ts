@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AccountDataRepository } from "../../repositories/account-data.ts";
-
-export const SAFETY_RECORDS_PURGE_JOB = "safety_records_purge";
+import type { JobPayload } from "../job-registry.ts";
 
 /**
  * A deleted account's moderation events are kept, without the user, this long: long enough to
@@ -10,9 +9,7 @@ export const SAFETY_RECORDS_PURGE_JOB = "safety_records_purge";
  */
 export const SAFETY_RECORDS_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
-export interface SafetyRecordsPurgeJob {
-  moderationEventIds: number[];
-}
+export type SafetyRecordsPurgeJob = JobPayload<"safety_records_purge">;
 
 /** Deletes the anonymised moderation events of a deleted account once their 90 days are over. */
 export class SafetyRecordsPurge {

@@ -6,34 +6,30 @@ import type { AccountDeletion } from "../account-data/account-deletion.ts";
 import type { DataExportRequests } from "../account-data/data-export-requests.ts";
 import type { AuditActor, AuditLogService } from "./audit-log.ts";
 
+export interface AdminAccountDataDeps {
+  db: Kysely<Database>;
+  exports: DataExportRequests;
+  deletion: AccountDeletion;
+  audit: AuditLogService;
+}
+
 /**
- * A user's data rights carried out by an operator on the user's request (issue 13): the archive
+ * A user's data rights carried out by an operator on the user's request (decision 29): the archive
  * (emailed to the user, as when they ask themselves) and deletion, each audited in its transaction.
  */
 export class AdminAccountData {
-  readonly #db: Kysely<Database>;
-  readonly #exports: DataExportRequests;
-  readonly #deletion: AccountDeletion;
-  readonly #audit: AuditLogService;
+  readonly #deps: AdminAccountDataDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    exports: DataExportRequests;
-    deletion: AccountDeletion;
-    audit: AuditLogService;
-  }) {
-    this.#db = deps.db;
-    this.#exports = deps.exports;
-    this.#deletion = deps.deletion;
-    this.#audit = deps.audit;
+  constructor(deps: AdminAccountDataDeps) {
+    this.#deps = deps;
   }
 
   async startExport(actor: AuditActor, userId: string, reason: string) {
-    if (!(await new UserRepository(this.#db).findById(userId))) {
+    if (!(await new UserRepository(this.#deps.db).findById(userId))) {
       throw new NotFoundError(`User ${userId} does not exist.`);
     }
-    return this.#exports.start(userId, (trx, exportId) =>
-      this.#audit
+    return this.#deps.exports.start(userId, (trx, exportId) =>
+      this.#deps.audit
         .record(
           {
             actor,
@@ -54,8 +50,8 @@ export class AdminAccountData {
     if (actor.id === userId) {
       throw new AppError(409, "cannot_delete_yourself", "Delete your own account from Settings, not here.");
     }
-    await this.#deletion.deleteOnRequest(userId, async (trx) => {
-      await this.#audit.record(
+    await this.#deps.deletion.deleteOnRequest(userId, async (trx) => {
+      await this.#deps.audit.record(
         {
           actor,
           action: "user.deleted",

@@ -14,53 +14,41 @@ import type { AuditActor, AuditLogService } from "./audit-log.ts";
 
 type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
+export interface AdminBillingDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  plans: ComplimentaryPlans;
+  payments: PaymentService;
+  notices: PaymentNotices;
+  audit: AuditLogService;
+  bus: EventBus;
+  log: Log;
+}
+
 /**
- * An operator's changes to what a user may spend (issue 13): tokens granted or removed through the
+ * An operator's changes to what a user may spend (decision 29): tokens granted or removed through the
  * billing service, and the plan set, each audited in its own transaction; the user's open tabs
  * are told at once (`user_update`).
  */
 export class AdminBilling {
-  readonly #db: Kysely<Database>;
-  readonly #billing: BillingService;
-  readonly #plans: ComplimentaryPlans;
-  readonly #payments: PaymentService;
-  readonly #notices: PaymentNotices;
-  readonly #audit: AuditLogService;
-  readonly #bus: EventBus;
-  readonly #log: Log;
+  readonly #deps: AdminBillingDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    billing: BillingService;
-    plans: ComplimentaryPlans;
-    payments: PaymentService;
-    notices: PaymentNotices;
-    audit: AuditLogService;
-    bus: EventBus;
-    log: Log;
-  }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
-    this.#plans = deps.plans;
-    this.#payments = deps.payments;
-    this.#notices = deps.notices;
-    this.#audit = deps.audit;
-    this.#bus = deps.bus;
-    this.#log = deps.log;
+  constructor(deps: AdminBillingDeps) {
+    this.#deps = deps;
   }
 
   /** Grants (positive) or removes (negative) tokens; 409 when the balance would go below zero. */
   async adjustTokens(actor: AuditActor, userId: string, change: { amount: number; reason: string }) {
-    const tokens = await this.#db.transaction().execute(async (trx) => {
+    const tokens = await this.#deps.db.transaction().execute(async (trx) => {
       if (!(await new UserRepository(trx).findById(userId))) {
         throw new NotFoundError(`User ${userId} does not exist.`);
       }
-      const { before, after } = await this.#billing.adminAdjust(trx, {
+      const { before, after } = await this.#deps.billing.adminAdjust(trx, {
         userId,
         amount: change.amount,
         reference: `admin_adjustment:${randomUUID()}`,
       });
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: change.amount > 0 ? "user.tokens_granted" : "user.tokens_removed",
@@ -84,9 +72,9 @@ export class AdminBilling {
     userId: string,
     change: { plan: string; until?: string | undefined; reason: string },
   ) {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) throw new NotFoundError(`User ${userId} does not exist.`);
-    const current = await new SubscriptionRepository(this.#db).currentForUser(userId);
+    const current = await new SubscriptionRepository(this.#deps.db).currentForUser(userId);
     if (change.plan !== "free" && current && current.provider !== COMPLIMENTARY_PROVIDER) {
       // two subscriptions would each keep premium alive; the paid one is ended or left alone first
       throw new ConflictError(
@@ -96,9 +84,9 @@ export class AdminBilling {
     }
     if (change.plan === "free" && current && current.provider !== COMPLIMENTARY_PROVIDER) {
       // a provider must stop charging before the plan ends here; an error stops the change
-      if (current.status !== "canceled") await this.#payments.cancel(userId);
+      if (current.status !== "canceled") await this.#deps.payments.cancel(userId);
     }
-    const given = await this.#db.transaction().execute(async (trx) => {
+    const given = await this.#deps.db.transaction().execute(async (trx) => {
       const before = {
         plan: user.plan,
         subscription: current
@@ -110,17 +98,17 @@ export class AdminBilling {
           : null,
       };
       if (change.plan === "free") {
-        await this.#plans.endAll(trx, userId);
+        await this.#deps.plans.endAll(trx, userId);
       }
       const subscription =
         change.plan === "free"
           ? null
-          : await this.#plans.give(trx, {
+          : await this.#deps.plans.give(trx, {
               userId,
               planId: change.plan,
               until: change.until ? new Date(change.until) : undefined,
             });
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "user.plan_changed",
@@ -143,15 +131,15 @@ export class AdminBilling {
       );
       return subscription;
     });
-    if (given) await this.#notices.schedulePeriodEnd(given);
+    if (given) await this.#deps.notices.schedulePeriodEnd(given);
     await this.#tellTabs(userId, given ? "subscription_started" : "balance_changed");
   }
 
   async #tellTabs(userId: string, reason: "tokens_added" | "balance_changed" | "subscription_started") {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) return;
-    await this.#bus
+    await this.#deps.bus
       .publish(userId, { action: "user_update", user: presentUser(user), reason })
-      .catch((error: unknown) => this.#log.error({ err: error }, "the balance update was not sent"));
+      .catch((error: unknown) => this.#deps.log.error({ err: error }, "the balance update was not sent"));
   }
 }

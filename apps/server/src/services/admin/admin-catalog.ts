@@ -19,6 +19,7 @@ import { AdminCatalogRepository } from "../../repositories/admin-catalog.ts";
 import type { CharacterWithCounts } from "../../repositories/characters.ts";
 import type { CatalogService } from "../catalog.ts";
 import { builderDefinitionText } from "../custom-characters/definition-text.ts";
+import { derivedCanonColumn } from "../custom-characters/derived-canon.ts";
 import type { ModerationService } from "../moderation.ts";
 import type { AuditActor, AuditLogService } from "./audit-log.ts";
 import { type AdminCatalogPresenter, characterSnapshot } from "./catalog-presenter.ts";
@@ -49,56 +50,50 @@ function definitionText(fields: Omit<CharacterFields, "reason">): string {
     .join("\n");
 }
 
+export interface AdminCatalogDeps {
+  db: Kysely<Database>;
+  audit: AuditLogService;
+  moderation: ModerationService;
+  catalog: CatalogService;
+  presenter: AdminCatalogPresenter;
+}
+
 /**
- * The console's Characters and media screen (issue 13, decision 30): the public catalog, hidden
+ * The console's Characters and media screen (decision 30): the public catalog, hidden
  * characters included. Definitions and names go through moderation as custom characters' do, and
  * an age under 18 is refused and recorded; every change is audited with before and after in its
  * transaction, then the public catalog's cached answers are let go (catalogChanged).
  */
 export class AdminCatalog {
-  readonly #db: Kysely<Database>;
-  readonly #audit: AuditLogService;
-  readonly #moderation: ModerationService;
-  readonly #catalog: CatalogService;
-  readonly #present: AdminCatalogPresenter;
+  readonly #deps: AdminCatalogDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    audit: AuditLogService;
-    moderation: ModerationService;
-    catalog: CatalogService;
-    presenter: AdminCatalogPresenter;
-  }) {
-    this.#db = deps.db;
-    this.#audit = deps.audit;
-    this.#moderation = deps.moderation;
-    this.#catalog = deps.catalog;
-    this.#present = deps.presenter;
+  constructor(deps: AdminCatalogDeps) {
+    this.#deps = deps;
   }
 
   async list(gender?: Gender): Promise<AdminCharacterList> {
-    const rows = await new AdminCatalogRepository(this.#db).listCharacters(gender);
-    return { items: rows.map((row) => this.#present.character(row)) };
+    const rows = await new AdminCatalogRepository(this.#deps.db).listCharacters(gender);
+    return { items: rows.map((row) => this.#deps.presenter.character(row)) };
   }
 
   async detail(id: number): Promise<AdminCharacterDetail> {
-    const repository = new AdminCatalogRepository(this.#db);
+    const repository = new AdminCatalogRepository(this.#deps.db);
     const row = await this.#requireCharacter(repository, id);
     const [media, bundles] = await Promise.all([
       repository.listMedia(id),
       repository.listBundles({ characterId: id }),
     ]);
     return {
-      ...this.#present.character(row),
-      media: media.map((item) => this.#present.media(item)),
-      bundles: bundles.map((bundle) => this.#present.bundle(bundle)),
+      ...this.#deps.presenter.character(row),
+      media: media.map((item) => this.#deps.presenter.media(item)),
+      bundles: bundles.map((bundle) => this.#deps.presenter.bundle(bundle)),
     };
   }
 
   async create(actor: AuditActor, body: CharacterFields): Promise<AdminCharacter> {
     const { reason, ...fields } = body;
     await this.#checkDefinition(fields, actor);
-    const id = await this.#db.transaction().execute(async (trx) => {
+    const id = await this.#deps.db.transaction().execute(async (trx) => {
       const repository = new AdminCatalogRepository(trx);
       const created = await repository.insertCharacter({
         slug: slugFor(fields.name),
@@ -108,8 +103,13 @@ export class AdminCatalog {
         position: await repository.nextPosition(fields.gender),
         owner_id: null,
       });
+      // a character made in the console has no written sheet: it gets one derived from what it
+      // says (decision 44), seeded by its id; an edit keeps the stored sheet as it is
       const row = await this.#requireCharacter(repository, created);
-      await this.#audit.record(
+      await repository.updateCharacter(created, {
+        canon: derivedCanonColumn({ ...row, definition: null }),
+      });
+      await this.#deps.audit.record(
         {
           actor,
           action: "character.created",
@@ -123,26 +123,28 @@ export class AdminCatalog {
       );
       return created;
     });
-    this.#catalog.catalogChanged();
-    return this.#present.character(await this.#requireCharacter(new AdminCatalogRepository(this.#db), id));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.character(
+      await this.#requireCharacter(new AdminCatalogRepository(this.#deps.db), id),
+    );
   }
 
   async update(actor: AuditActor, id: number, body: CharacterChanges): Promise<AdminCharacter> {
     const { reason, ...changes } = body;
-    const current = await this.#requireCharacter(new AdminCatalogRepository(this.#db), id);
+    const current = await this.#requireCharacter(new AdminCatalogRepository(this.#deps.db), id);
     const next = { ...characterSnapshot(current), ...changes };
     const changed = FIELD_NAMES.filter(
       (name) => changes[name] !== undefined && changes[name] !== current[name],
     );
-    if (changed.length === 0) return this.#present.character(current);
+    if (changed.length === 0) return this.#deps.presenter.character(current);
     await this.#checkDefinition(next, actor);
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       const repository = new AdminCatalogRepository(trx);
       const before = await this.#requireCharacter(repository, id);
       const values = Object.fromEntries(changed.map((name) => [name, changes[name]]));
       await repository.updateCharacter(id, values);
       const after = await this.#requireCharacter(repository, id);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "character.updated",
@@ -155,8 +157,10 @@ export class AdminCatalog {
         trx,
       );
     });
-    this.#catalog.catalogChanged();
-    return this.#present.character(await this.#requireCharacter(new AdminCatalogRepository(this.#db), id));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.character(
+      await this.#requireCharacter(new AdminCatalogRepository(this.#deps.db), id),
+    );
   }
 
   async setVisibility(
@@ -164,12 +168,12 @@ export class AdminCatalog {
     id: number,
     body: AdminCharacterVisibilityBody,
   ): Promise<AdminCharacter> {
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       const repository = new AdminCatalogRepository(trx);
       const before = await this.#requireCharacter(repository, id);
       if ((before.hidden_at !== null) === body.hidden) return;
       await repository.updateCharacter(id, { hidden_at: body.hidden ? new Date().toISOString() : null });
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: body.hidden ? "character.hidden" : "character.shown",
@@ -182,13 +186,15 @@ export class AdminCatalog {
         trx,
       );
     });
-    this.#catalog.catalogChanged();
-    return this.#present.character(await this.#requireCharacter(new AdminCatalogRepository(this.#db), id));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.character(
+      await this.#requireCharacter(new AdminCatalogRepository(this.#deps.db), id),
+    );
   }
 
   /** A category's new order: `ids` must name each of its catalog characters once. */
   async reorder(actor: AuditActor, body: AdminCharacterOrderBody): Promise<AdminCharacterList> {
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       const repository = new AdminCatalogRepository(trx);
       const before = await repository.idsInOrder(body.gender);
       const named = new Set(body.ids);
@@ -203,7 +209,7 @@ export class AdminCatalog {
         );
       }
       for (const [position, id] of body.ids.entries()) await repository.setPosition(id, position);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "character.reordered",
@@ -215,7 +221,7 @@ export class AdminCatalog {
         trx,
       );
     });
-    this.#catalog.catalogChanged();
+    this.#deps.catalog.catalogChanged();
     return this.list(body.gender);
   }
 
@@ -223,14 +229,14 @@ export class AdminCatalog {
     gender?: Gender | undefined;
     kind?: "bundle" | "pack" | undefined;
   }): Promise<AdminBundleList> {
-    const rows = await new AdminCatalogRepository(this.#db).listBundles(filter);
-    return { items: rows.map((row) => this.#present.bundle(row)) };
+    const rows = await new AdminCatalogRepository(this.#deps.db).listBundles(filter);
+    return { items: rows.map((row) => this.#deps.presenter.bundle(row)) };
   }
 
   /** A bundle's or pack's title, description or price; the price is what buyers are charged from now on. */
   async updateBundle(actor: AuditActor, id: number, body: AdminBundleUpdateBody): Promise<AdminBundle> {
     const { reason, ...changes } = body;
-    const bundle = await this.#db.transaction().execute(async (trx) => {
+    const bundle = await this.#deps.db.transaction().execute(async (trx) => {
       const repository = new AdminCatalogRepository(trx);
       const before = await repository.findBundle(id);
       if (!before) throw new NotFoundError(`Bundle ${id} does not exist.`);
@@ -241,7 +247,7 @@ export class AdminCatalog {
       await repository.updateBundle(id, Object.fromEntries(changed.map((name) => [name, changes[name]])));
       const after = await repository.findBundle(id);
       if (!after) throw new NotFoundError(`Bundle ${id} does not exist.`);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "bundle.updated",
@@ -255,8 +261,8 @@ export class AdminCatalog {
       );
       return after;
     });
-    this.#catalog.catalogChanged();
-    return this.#present.bundle(bundle);
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.bundle(bundle);
   }
 
   async #requireCharacter(repository: AdminCatalogRepository, id: number): Promise<CharacterWithCounts> {
@@ -267,8 +273,8 @@ export class AdminCatalog {
 
   /** An admin cannot publish a minor either: the age, then the moderation every definition goes through. */
   async #checkDefinition(fields: Omit<CharacterFields, "reason">, actor: AuditActor): Promise<void> {
-    if (fields.age < MIN_AGE) throw await this.#moderation.refuseUnderage(fields, actor.id);
-    await this.#moderation.check(definitionText(fields), "character_definition", actor.id);
+    if (fields.age < MIN_AGE) throw await this.#deps.moderation.refuseUnderage(fields, actor.id);
+    await this.#deps.moderation.check(definitionText(fields), "character_definition", actor.id);
   }
 }
 

@@ -35,7 +35,7 @@ function presentSubscription(row: SubscriptionRow): AdminUserDetail["subscriptio
   };
 }
 
-/** What the console's Users screen reads (issue 13): search, and one user's page. */
+/** What the console's Users screen reads (decision 29): search, and one user's page. */
 export class AdminUsers {
   readonly #db: Kysely<Database>;
   readonly #billing: BillingService;

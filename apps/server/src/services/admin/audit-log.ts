@@ -56,7 +56,7 @@ export function presentAuditEntry(row: AuditLogRow): AuditEntry {
 }
 
 /**
- * Every operator action, who did it, when, and the state before and after (issue 13). `record`
+ * Every operator action, who did it, when, and the state before and after (decision 29). `record`
  * takes the caller's transaction so an entry exists exactly when its change does. Append-only:
  * nothing here (or anywhere) updates or deletes an entry.
  */

@@ -13,11 +13,11 @@ import { blurredPreviews, thumbnail } from "../../media/image-encoding.ts";
 import { SIZES } from "../../media/sizes.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import { AdminCatalogRepository } from "../../repositories/admin-catalog.ts";
+import { BundlePurchaseRepository } from "../../repositories/bundle-purchases.ts";
+import { FileReferenceRepository } from "../../repositories/file-references.ts";
 import type { CatalogService } from "../catalog.ts";
 import type { AuditActor, AuditLogService } from "./audit-log.ts";
 import type { AdminCatalogPresenter } from "./catalog-presenter.ts";
-
-const GALLERY_KINDS = ["photo", "video", "bundle_image", "bundle_video"] as const;
 
 function boughtError(): AppError {
   return new ConflictError(
@@ -26,32 +26,26 @@ function boughtError(): AppError {
   );
 }
 
+export interface BundleContentsDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  audit: AuditLogService;
+  catalog: CatalogService;
+  presenter: AdminCatalogPresenter;
+}
+
 /**
- * What is in a character's bundles (issue 13, decision 30): a new bundle, a free gallery photo
+ * What is in a character's bundles (decision 30): a new bundle, a free gallery photo
  * moved into one (a private copy and blurred public previews, as the seed makes locked items), an
  * item moved back to the free gallery, a gallery item deleted. A bundle someone bought keeps its
  * items. Every change is audited in its transaction, then the public catalog's cache is let go;
  * files no row names any more are removed after the commit.
  */
 export class BundleContents {
-  readonly #db: Kysely<Database>;
-  readonly #storage: MediaStorage;
-  readonly #audit: AuditLogService;
-  readonly #catalog: CatalogService;
-  readonly #present: AdminCatalogPresenter;
+  readonly #deps: BundleContentsDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    storage: MediaStorage;
-    audit: AuditLogService;
-    catalog: CatalogService;
-    presenter: AdminCatalogPresenter;
-  }) {
-    this.#db = deps.db;
-    this.#storage = deps.storage;
-    this.#audit = deps.audit;
-    this.#catalog = deps.catalog;
-    this.#present = deps.presenter;
+  constructor(deps: BundleContentsDeps) {
+    this.#deps = deps;
   }
 
   /** A new, empty bundle of the character's; its cover is the character's until a first item is in. */
@@ -61,48 +55,39 @@ export class BundleContents {
     body: AdminBundleCreateBody,
   ): Promise<AdminBundle> {
     const { reason, ...fields } = body;
-    const character = await new AdminCatalogRepository(this.#db).findCharacter(characterId);
+    const character = await new AdminCatalogRepository(this.#deps.db).findCharacter(characterId);
     if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
-    const id = await this.#db.transaction().execute(async (trx) => {
-      const last = await trx
-        .selectFrom("bundles")
-        .select((eb) => eb.fn.max("position").as("last"))
-        .where("gender", "=", character.gender)
-        .where("kind", "=", "bundle")
-        .executeTakeFirst();
-      const position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+    const id = await this.#deps.db.transaction().execute(async (trx) => {
+      const catalog = new AdminCatalogRepository(trx);
+      const position = await catalog.nextBundlePosition(character.gender);
       const slug = `${character.slug}-bundle-${randomBytes(4).toString("hex")}`;
-      const created = await trx
-        .insertInto("bundles")
-        .values({
-          slug,
-          kind: "bundle",
-          character_id: characterId,
-          gender: character.gender,
-          title: fields.title,
-          description: fields.description,
-          price_tokens: fields.price_tokens,
-          cover_key: character.cover_key,
-          position,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await this.#audit.record(
+      const created = await catalog.insertBundle({
+        slug,
+        kind: "bundle",
+        character_id: characterId,
+        gender: character.gender,
+        title: fields.title,
+        description: fields.description,
+        price_tokens: fields.price_tokens,
+        cover_key: character.cover_key,
+        position,
+      });
+      await this.#deps.audit.record(
         {
           actor,
           action: "bundle.created",
           targetType: "bundle",
-          targetId: String(created.id),
+          targetId: String(created),
           before: null,
           after: { character_id: characterId, slug, ...fields },
           reason,
         },
         trx,
       );
-      return created.id;
+      return created;
     });
-    this.#catalog.catalogChanged();
-    return this.#present.bundle(await this.#bundle(id));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.bundle(await this.#bundle(id));
   }
 
   /** One of the character's free gallery photos becomes a locked item of the bundle. */
@@ -124,29 +109,16 @@ export class BundleContents {
       preview_key: `public/previews/${bundle.slug}/${revision}.webp`,
       thumbnail_key: `public/previews/${bundle.slug}/${revision}.thumb.webp`,
     };
-    await this.#storage.put(keys.file_key, original);
-    await this.#storage.put(keys.preview_key, preview as Buffer);
-    await this.#storage.put(keys.thumbnail_key, still as Buffer);
-    await this.#db.transaction().execute(async (trx) => {
-      const items = await trx
-        .selectFrom("media")
-        .select("id")
-        .where("bundle_id", "=", bundleId)
-        .limit(1)
-        .execute();
-      await trx
-        .updateTable("media")
-        .set({ kind: "bundle_image", bundle_id: bundleId, ...keys })
-        .where("id", "=", media.id)
-        .execute();
+    await this.#deps.storage.put(keys.file_key, original);
+    await this.#deps.storage.put(keys.preview_key, preview as Buffer);
+    await this.#deps.storage.put(keys.thumbnail_key, still as Buffer);
+    await this.#deps.db.transaction().execute(async (trx) => {
+      const catalog = new AdminCatalogRepository(trx);
+      const first = !(await catalog.bundleHasItems(bundleId));
+      await catalog.updateMedia(media.id, { kind: "bundle_image", bundle_id: bundleId, ...keys });
       // the first item's blurred preview becomes the bundle's cover, as the seed's bundles have
-      if (items.length === 0)
-        await trx
-          .updateTable("bundles")
-          .set({ cover_key: keys.preview_key })
-          .where("id", "=", bundleId)
-          .execute();
-      await this.#audit.record(
+      if (first) await catalog.updateBundle(bundleId, { cover_key: keys.preview_key });
+      await this.#deps.audit.record(
         {
           actor,
           action: "bundle.item_added",
@@ -161,8 +133,8 @@ export class BundleContents {
     });
     // the free copy goes: a locked picture must not stay reachable at its old public address
     await this.#removeUnused([media.file_key, media.preview_key, media.thumbnail_key]);
-    this.#catalog.catalogChanged();
-    return this.#present.media(await this.#requireMedia(media.id));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.media(await this.#requireMedia(media.id));
   }
 
   /** An item leaves the bundle and is a free gallery photo again; not from a bundle someone bought. */
@@ -180,7 +152,7 @@ export class BundleContents {
       throw new BadRequestError("Only a picture can go back to the free gallery.", "not_a_picture");
     }
     if (await this.#bought(bundleId)) throw boughtError();
-    const character = await new AdminCatalogRepository(this.#db).findCharacter(media.character_id);
+    const character = await new AdminCatalogRepository(this.#deps.db).findCharacter(media.character_id);
     if (!character) throw new NotFoundError(`Character ${media.character_id} does not exist.`);
     const original = await this.#read(media.file_key);
     const still = await thumbnail(original, SIZES.thumbnail.width, SIZES.thumbnail.height);
@@ -188,23 +160,19 @@ export class BundleContents {
     const dir = `public/characters/${character.slug}`;
     const fileKey = `${dir}/upload-${revision}.webp`;
     const stillKey = `${dir}/upload-${revision}.thumb.webp`;
-    await this.#storage.put(fileKey, original);
-    await this.#storage.put(stillKey, still);
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.storage.put(fileKey, original);
+    await this.#deps.storage.put(stillKey, still);
+    await this.#deps.db.transaction().execute(async (trx) => {
       if (await this.#bought(bundleId, trx)) throw boughtError();
-      await trx
-        .updateTable("media")
-        .set({
-          kind: "photo",
-          bundle_id: null,
-          file_key: fileKey,
-          preview_key: stillKey,
-          thumbnail_key: stillKey,
-        })
-        .where("id", "=", media.id)
-        .execute();
+      await new AdminCatalogRepository(trx).updateMedia(media.id, {
+        kind: "photo",
+        bundle_id: null,
+        file_key: fileKey,
+        preview_key: stillKey,
+        thumbnail_key: stillKey,
+      });
       await this.#coverAfterLeaving(trx, bundle.id, bundle.cover_key, media.preview_key, character.cover_key);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "bundle.item_removed",
@@ -218,8 +186,8 @@ export class BundleContents {
       );
     });
     await this.#removeUnused([media.file_key, media.preview_key, media.thumbnail_key]);
-    this.#catalog.catalogChanged();
-    return this.#present.media(await this.#requireMedia(media.id));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.media(await this.#requireMedia(media.id));
   }
 
   /** A gallery item goes for good; 409 when it is in a bundle someone bought. */
@@ -228,9 +196,9 @@ export class BundleContents {
     if (!media || media.character_id !== characterId) {
       throw new NotFoundError(`Character ${characterId} has no gallery item ${mediaId}.`);
     }
-    const character = await new AdminCatalogRepository(this.#db).findCharacter(characterId);
+    const character = await new AdminCatalogRepository(this.#deps.db).findCharacter(characterId);
     if (!character) throw new NotFoundError(`Character ${characterId} does not exist.`);
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       if (media.bundle_id !== null) {
         if (await this.#bought(media.bundle_id, trx)) throw boughtError();
         const bundle = await new AdminCatalogRepository(trx).findBundle(media.bundle_id);
@@ -244,8 +212,8 @@ export class BundleContents {
             media.id,
           );
       }
-      await trx.deleteFrom("media").where("id", "=", media.id).execute();
-      await this.#audit.record(
+      await new AdminCatalogRepository(trx).deleteMedia(media.id);
+      await this.#deps.audit.record(
         {
           actor,
           action: "character.media_deleted",
@@ -269,7 +237,7 @@ export class BundleContents {
       media.thumbnail_key,
       ...(media.kind === "bundle_video" ? [privatePosterKeyOf(media.file_key)] : []),
     ]);
-    this.#catalog.catalogChanged();
+    this.#deps.catalog.catalogChanged();
   }
 
   /** When the bundle's cover was the leaving item's preview: the next item's, or the character's cover. */
@@ -282,45 +250,27 @@ export class BundleContents {
     leavingId?: number,
   ): Promise<void> {
     if (coverKey !== leavingPreview) return;
-    let next = trx
-      .selectFrom("media")
-      .select("preview_key")
-      .where("bundle_id", "=", bundleId)
-      .where("preview_key", "!=", leavingPreview);
-    if (leavingId !== undefined) next = next.where("id", "!=", leavingId);
-    const row = await next.orderBy("position").orderBy("id").limit(1).executeTakeFirst();
-    await trx
-      .updateTable("bundles")
-      .set({ cover_key: row?.preview_key ?? characterCover })
-      .where("id", "=", bundleId)
-      .execute();
+    const catalog = new AdminCatalogRepository(trx);
+    const next = await catalog.firstItemPreviewExcept(bundleId, {
+      previewKey: leavingPreview,
+      id: leavingId,
+    });
+    await catalog.updateBundle(bundleId, { cover_key: next ?? characterCover });
   }
 
-  async #bought(bundleId: number, db: Kysely<Database> = this.#db): Promise<boolean> {
-    const row = await db
-      .selectFrom("bundle_purchases")
-      .select("bundle_id")
-      .where("bundle_id", "=", bundleId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+  async #bought(bundleId: number, db: Kysely<Database> = this.#deps.db): Promise<boolean> {
+    return new BundlePurchaseRepository(db).anyBuyer(bundleId);
   }
 
   async #bundle(id: number) {
-    const bundle = await new AdminCatalogRepository(this.#db).findBundle(id);
+    const bundle = await new AdminCatalogRepository(this.#deps.db).findBundle(id);
     if (!bundle) throw new NotFoundError(`Bundle ${id} does not exist.`);
     return bundle;
   }
 
   /** A catalog character's gallery item (never a chat picture or a user's own). */
   async #media(id: number): Promise<MediaRow | undefined> {
-    return this.#db
-      .selectFrom("media")
-      .selectAll()
-      .where("id", "=", id)
-      .where("owner_id", "is", null)
-      .where("kind", "in", GALLERY_KINDS)
-      .executeTakeFirst();
+    return new AdminCatalogRepository(this.#deps.db).findGalleryMedia(id);
   }
 
   async #requireMedia(id: number): Promise<MediaRow> {
@@ -331,7 +281,7 @@ export class BundleContents {
 
   async #read(key: string): Promise<Buffer> {
     try {
-      return await this.#storage.read(key);
+      return await this.#deps.storage.read(key);
     } catch {
       throw new ConflictError("media_file_missing", "The item's file is missing from storage.");
     }
@@ -341,38 +291,7 @@ export class BundleContents {
   async #removeUnused(keys: readonly string[]): Promise<void> {
     const unique = [...new Set(keys.filter((key) => key !== ""))];
     if (unique.length === 0) return;
-    const named = new Set<string>();
-    const media = await this.#db
-      .selectFrom("media")
-      .select(["file_key", "preview_key", "thumbnail_key"])
-      .where((eb) =>
-        eb.or([
-          eb("file_key", "in", unique),
-          eb("preview_key", "in", unique),
-          eb("thumbnail_key", "in", unique),
-        ]),
-      )
-      .execute();
-    for (const row of media)
-      for (const key of [row.file_key, row.preview_key, row.thumbnail_key]) named.add(key);
-    const characters = await this.#db
-      .selectFrom("characters")
-      .select(["avatar_key", "cover_key"])
-      .where((eb) => eb.or([eb("avatar_key", "in", unique), eb("cover_key", "in", unique)]))
-      .execute();
-    for (const row of characters) named.add(row.avatar_key).add(row.cover_key);
-    const bundles = await this.#db
-      .selectFrom("bundles")
-      .select("cover_key")
-      .where("cover_key", "in", unique)
-      .execute();
-    for (const row of bundles) named.add(row.cover_key);
-    const messages = await this.#db
-      .selectFrom("messages")
-      .select("media_key")
-      .where("media_key", "in", unique)
-      .execute();
-    for (const row of messages) if (row.media_key) named.add(row.media_key);
-    await this.#storage.remove(unique.filter((key) => !named.has(key)));
+    const named = await new FileReferenceRepository(this.#deps.db).keysInUse(unique);
+    await this.#deps.storage.remove(unique.filter((key) => !named.has(key)));
   }
 }

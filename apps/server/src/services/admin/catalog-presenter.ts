@@ -2,7 +2,7 @@ import type { AdminBundle, AdminCharacter, AdminMediaItem } from "@reverie/share
 import type { MediaRow } from "../../db/schema.ts";
 import type { BundleWithCounts } from "../../repositories/bundles.ts";
 import type { CharacterWithCounts } from "../../repositories/characters.ts";
-import type { Presenter } from "../presenters.ts";
+import { characterProfileOf, type Presenter } from "../presenters.ts";
 
 /** Catalog rows as the admin console reads them (hidden ones too, every field it edits). */
 export class AdminCatalogPresenter {
@@ -16,16 +16,7 @@ export class AdminCatalogPresenter {
     return {
       id: row.id,
       slug: row.slug,
-      name: row.name,
-      age: row.age,
-      gender: row.gender,
-      tagline: row.tagline,
-      description: row.description,
-      personality: row.personality,
-      hobbies: row.hobbies,
-      relationship: row.relationship,
-      first_msg: row.first_msg,
-      user_first_msg_help: row.user_first_msg_help,
+      ...characterProfileOf(row),
       avatar_url: this.#present.fileUrl(row.avatar_key),
       cover_url: this.#present.fileUrl(row.cover_key),
       position: row.position,
@@ -69,16 +60,7 @@ export class AdminCatalogPresenter {
 /** What the audit log keeps of a character: every field the console edits. */
 export function characterSnapshot(row: CharacterWithCounts) {
   return {
-    name: row.name,
-    age: row.age,
-    gender: row.gender,
-    tagline: row.tagline,
-    description: row.description,
-    personality: row.personality,
-    hobbies: row.hobbies,
-    relationship: row.relationship,
-    first_msg: row.first_msg,
-    user_first_msg_help: row.user_first_msg_help,
+    ...characterProfileOf(row),
     avatar_key: row.avatar_key,
     cover_key: row.cover_key,
     position: row.position,

@@ -27,32 +27,26 @@ export function uploadTooLargeError(): AppError {
   return new AppError(413, "too_large", `A picture can be ${mebibytes} MiB at most.`);
 }
 
+export interface CatalogUploadsDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  audit: AuditLogService;
+  catalog: CatalogService;
+  presenter: AdminCatalogPresenter;
+}
+
 /**
- * Pictures an admin uploads for a catalog character (issue 13, decision 30): a portrait (its
+ * Pictures an admin uploads for a catalog character (decision 30): a portrait (its
  * avatar and cover) or a gallery photo. The type is told by the first bytes, the size is capped,
  * and every file is re-encoded by sharp as WebP in the catalog's sizes (media/sizes.ts), so nothing
  * of the uploaded file (metadata, trailing bytes) is ever served. New files get new names, so the
  * cached answers that still name the old ones keep working until they expire.
  */
 export class CatalogUploads {
-  readonly #db: Kysely<Database>;
-  readonly #storage: MediaStorage;
-  readonly #audit: AuditLogService;
-  readonly #catalog: CatalogService;
-  readonly #present: AdminCatalogPresenter;
+  readonly #deps: CatalogUploadsDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    storage: MediaStorage;
-    audit: AuditLogService;
-    catalog: CatalogService;
-    presenter: AdminCatalogPresenter;
-  }) {
-    this.#db = deps.db;
-    this.#storage = deps.storage;
-    this.#audit = deps.audit;
-    this.#catalog = deps.catalog;
-    this.#present = deps.presenter;
+  constructor(deps: CatalogUploadsDeps) {
+    this.#deps = deps;
   }
 
   async portrait(actor: AuditActor, characterId: number, upload: Buffer): Promise<AdminCharacter> {
@@ -62,11 +56,11 @@ export class CatalogUploads {
     const revision = randomBytes(6).toString("hex");
     const dir = `public/characters/${character.slug}`;
     const keys = { avatar_key: `${dir}/avatar-${revision}.webp`, cover_key: `${dir}/cover-${revision}.webp` };
-    await this.#storage.put(keys.avatar_key, avatar as Buffer);
-    await this.#storage.put(keys.cover_key, cover as Buffer);
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.storage.put(keys.avatar_key, avatar as Buffer);
+    await this.#deps.storage.put(keys.cover_key, cover as Buffer);
+    await this.#deps.db.transaction().execute(async (trx) => {
       await new AdminCatalogRepository(trx).updateCharacter(characterId, keys);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "character.portrait_uploaded",
@@ -78,8 +72,8 @@ export class CatalogUploads {
         trx,
       );
     });
-    this.#catalog.catalogChanged();
-    return this.#present.character(await this.#character(characterId));
+    this.#deps.catalog.catalogChanged();
+    return this.#deps.presenter.character(await this.#character(characterId));
   }
 
   async galleryPhoto(actor: AuditActor, characterId: number, upload: Buffer): Promise<AdminMediaItem> {
@@ -90,9 +84,9 @@ export class CatalogUploads {
     const dir = `public/characters/${character.slug}`;
     const fileKey = `${dir}/upload-${revision}.webp`;
     const stillKey = `${dir}/upload-${revision}.thumb.webp`;
-    await this.#storage.put(fileKey, photo as Buffer);
-    await this.#storage.put(stillKey, still as Buffer);
-    const mediaId = await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.storage.put(fileKey, photo as Buffer);
+    await this.#deps.storage.put(stillKey, still as Buffer);
+    const mediaId = await this.#deps.db.transaction().execute(async (trx) => {
       const repository = new AdminCatalogRepository(trx);
       const id = await repository.insertMedia({
         slug: `${character.slug}-upload-${revision}`,
@@ -107,7 +101,7 @@ export class CatalogUploads {
         position: await repository.nextMediaPosition(characterId),
         owner_id: null,
       });
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "character.media_uploaded",
@@ -120,15 +114,15 @@ export class CatalogUploads {
       );
       return id;
     });
-    this.#catalog.catalogChanged();
-    const media = await new AdminCatalogRepository(this.#db).listMedia(characterId);
+    this.#deps.catalog.catalogChanged();
+    const media = await new AdminCatalogRepository(this.#deps.db).listMedia(characterId);
     const created = media.find((item) => item.id === mediaId);
     if (!created) throw new NotFoundError(`Media ${mediaId} does not exist.`);
-    return this.#present.media(created);
+    return this.#deps.presenter.media(created);
   }
 
   async #character(id: number) {
-    const row = await new AdminCatalogRepository(this.#db).findCharacter(id);
+    const row = await new AdminCatalogRepository(this.#deps.db).findCharacter(id);
     if (!row) throw new NotFoundError(`Character ${id} does not exist.`);
     return row;
   }

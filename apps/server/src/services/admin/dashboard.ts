@@ -21,7 +21,7 @@ function share(part: number, whole: number): number | null {
 }
 
 /**
- * The admin dashboard (issue 13): what happened per UTC day over a range — sign-ups, active users,
+ * The admin dashboard (decision 32): what happened per UTC day over a range — sign-ups, active users,
  * messages, pictures, voice, revenue and refunds by currency, the token ledger's flow — and the
  * conversion funnel of the first-party analytics (AnalyticsService.funnel) with its rates.
  */

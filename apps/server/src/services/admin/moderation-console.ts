@@ -28,25 +28,27 @@ const STATUS_OF_ACTION = {
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
+export interface ModerationConsoleDeps {
+  db: Kysely<Database>;
+  audit: AuditLogService;
+  bans: UserBans;
+}
+
 /**
- * The console's Moderation screen (issue 13, decision 30): the log of refused content, per user,
+ * The console's Moderation screen (decision 30): the log of refused content, per user,
  * and the queue of reported messages with their context. Moderators dismiss reports and hide
  * messages; banning the chat's owner is for admins, through the Users screen's ban (UserBans).
  * Every action is audited in the transaction that takes it.
  */
 export class ModerationConsole {
-  readonly #db: Kysely<Database>;
-  readonly #audit: AuditLogService;
-  readonly #bans: UserBans;
+  readonly #deps: ModerationConsoleDeps;
 
-  constructor(deps: { db: Kysely<Database>; audit: AuditLogService; bans: UserBans }) {
-    this.#db = deps.db;
-    this.#audit = deps.audit;
-    this.#bans = deps.bans;
+  constructor(deps: ModerationConsoleDeps) {
+    this.#deps = deps;
   }
 
   async events(query: ModerationEventFilter): Promise<ModerationEventList> {
-    const rows = await new ModerationEventRepository(this.#db).search({
+    const rows = await new ModerationEventRepository(this.#deps.db).search({
       userId: query.user_id,
       surface: query.surface,
       category: query.category,
@@ -73,7 +75,7 @@ export class ModerationConsole {
   }
 
   async reports(query: MessageReportFilter): Promise<MessageReportList> {
-    const rows = await new MessageReportRepository(this.#db).list({
+    const rows = await new MessageReportRepository(this.#deps.db).list({
       status: query.status === "all" ? undefined : query.status,
       before: query.before,
       limit: query.limit,
@@ -88,7 +90,7 @@ export class ModerationConsole {
     reportId: number,
     body: MessageReportActionBody,
   ): Promise<MessageReport> {
-    const report = await new MessageReportRepository(this.#db).find(reportId);
+    const report = await new MessageReportRepository(this.#deps.db).find(reportId);
     if (!report) throw new NotFoundError(`Report ${reportId} does not exist.`);
     if (report.status !== "open")
       throw new ConflictError("already_resolved", "This report was dealt with already.");
@@ -96,9 +98,9 @@ export class ModerationConsole {
       if (actor.role !== "admin") throw new AppError(403, "forbidden", "Only admins ban accounts.");
       if (!report.chat_owner_id) throw new NotFoundError("The chat's owner has no account any more.");
       // the ban, its sessions and its own audit entry, as the Users screen does it
-      await this.#bans.ban(actor, report.chat_owner_id, body.reason);
+      await this.#deps.bans.ban(actor, report.chat_owner_id, body.reason);
     }
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       const closed = await new MessageReportRepository(trx).resolve(reportId, {
         status: STATUS_OF_ACTION[body.action],
         by: actor.email,
@@ -111,7 +113,7 @@ export class ModerationConsole {
         message = await messages.findInChat(report.chat_id, report.message_id);
         if (message) await messages.replaceWithNotice(report.message_id, HIDDEN_MESSAGE_NOTICE);
       }
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: `report.${STATUS_OF_ACTION[body.action]}`,
@@ -131,7 +133,7 @@ export class ModerationConsole {
         trx,
       );
     });
-    const updated = await new MessageReportRepository(this.#db).find(reportId);
+    const updated = await new MessageReportRepository(this.#deps.db).find(reportId);
     if (!updated) throw new NotFoundError(`Report ${reportId} does not exist.`);
     return this.#present(updated);
   }
@@ -140,7 +142,7 @@ export class ModerationConsole {
     const context =
       row.message_id === null
         ? []
-        : await new MessageRepository(this.#db).neighbours(row.chat_id, row.message_id, CONTEXT_AROUND);
+        : await new MessageRepository(this.#deps.db).neighbours(row.chat_id, row.message_id, CONTEXT_AROUND);
     return {
       id: row.id,
       status: row.status,

@@ -4,6 +4,7 @@ import type { Database, SubscriptionRow } from "../../db/schema.ts";
 import { ConflictError, NotFoundError } from "../../errors.ts";
 import type { PaymentProviders } from "../../providers/payments/index.ts";
 import type { EventBus } from "../../realtime/bus.ts";
+import { PaymentEventRepository } from "../../repositories/payment-events.ts";
 import { PaymentOrderRepository } from "../../repositories/payment-orders.ts";
 import { PaymentRefundRepository } from "../../repositories/payment-refunds.ts";
 import { SubscriptionRepository } from "../../repositories/subscriptions.ts";
@@ -17,8 +18,20 @@ import type { PaymentRecords } from "./payment-records.ts";
 
 type Log = { error(obj: object, msg: string): void };
 
+export interface OrderRefundsDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  payments: PaymentService;
+  fulfilment: Fulfilment;
+  providers: PaymentProviders;
+  records: PaymentRecords;
+  audit: AuditLogService;
+  bus: EventBus;
+  log: Log;
+}
+
 /**
- * An operator's refund of a paid order (issue 13, decision 0032), exactly once: in one
+ * An operator's refund of a paid order (decision 32), exactly once: in one
  * transaction the refund row (keyed by the order: a second refund is 409), the tokens the order
  * credited taken back through the billing service (never below zero: 409 `tokens_spent` unless
  * the operator takes back only what is left) and the audit entry. Then the provider is asked to
@@ -27,36 +40,10 @@ type Log = { error(obj: object, msg: string): void };
  * first, as the admin plan change does), and takes back the MonthlyTokens that payment granted.
  */
 export class OrderRefunds {
-  readonly #db: Kysely<Database>;
-  readonly #billing: BillingService;
-  readonly #payments: PaymentService;
-  readonly #fulfilment: Fulfilment;
-  readonly #providers: PaymentProviders;
-  readonly #records: PaymentRecords;
-  readonly #audit: AuditLogService;
-  readonly #bus: EventBus;
-  readonly #log: Log;
+  readonly #deps: OrderRefundsDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    billing: BillingService;
-    payments: PaymentService;
-    fulfilment: Fulfilment;
-    providers: PaymentProviders;
-    records: PaymentRecords;
-    audit: AuditLogService;
-    bus: EventBus;
-    log: Log;
-  }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
-    this.#payments = deps.payments;
-    this.#fulfilment = deps.fulfilment;
-    this.#providers = deps.providers;
-    this.#records = deps.records;
-    this.#audit = deps.audit;
-    this.#bus = deps.bus;
-    this.#log = deps.log;
+  constructor(deps: OrderRefundsDeps) {
+    this.#deps = deps;
   }
 
   async refund(
@@ -65,7 +52,7 @@ export class OrderRefunds {
     request: { reason: string; partial_tokens?: boolean | undefined },
   ): Promise<AdminPaymentOrder> {
     const plan = await this.#preparePlanRefund(orderId, request.partial_tokens ?? false);
-    const order = await this.#db.transaction().execute(async (trx) => {
+    const order = await this.#deps.db.transaction().execute(async (trx) => {
       const order = await new PaymentOrderRepository(trx).find(orderId);
       if (!order) throw new NotFoundError(`Order ${orderId} does not exist.`);
       const refunds = new PaymentRefundRepository(trx);
@@ -84,7 +71,7 @@ export class OrderRefunds {
       const subscription = plan ? await new SubscriptionRepository(trx).find(plan.subscriptionId) : undefined;
       const planBefore = subscription ? await this.#planState(trx, order.user_id, subscription) : null;
       const granted = plan ? plan.granted : (order.tokens ?? 0);
-      const tokens = await this.#billing.takeBackRefundedOrder(trx, {
+      const tokens = await this.#deps.billing.takeBackRefundedOrder(trx, {
         userId: order.user_id,
         orderId: order.id,
         tokens: granted,
@@ -92,10 +79,10 @@ export class OrderRefunds {
       });
       // the plan the payment started ends now (the user is free unless another plan is current)
       if (subscription && subscription.status !== "ended") {
-        await this.#fulfilment.endSubscription(trx, subscription);
+        await this.#deps.fulfilment.endSubscription(trx, subscription);
       }
       const planAfter = subscription ? await this.#planState(trx, order.user_id, subscription) : null;
-      const provider = this.#providers.byName.get(order.provider);
+      const provider = this.#deps.providers.byName.get(order.provider);
       const inserted = await refunds.insertOnce({
         order_id: order.id,
         amount_cents: order.amount_cents,
@@ -109,7 +96,7 @@ export class OrderRefunds {
         provider_detail: provider?.refund ? null : `Refund ${order.provider} at the provider.`,
       });
       if (!inserted) throw new ConflictError("already_refunded", "This order was refunded already.");
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "payment.order_refunded",
@@ -138,7 +125,7 @@ export class OrderRefunds {
     });
 
     // the money, after the refund is recorded: a provider that fails leaves it to be done by hand
-    const provider = this.#providers.byName.get(order.provider);
+    const provider = this.#deps.providers.byName.get(order.provider);
     if (provider?.refund) {
       const outcome = await provider
         .refund({
@@ -150,15 +137,15 @@ export class OrderRefunds {
         .then(
           (done) => ({ status: "refunded" as const, detail: done.reference }),
           (error: unknown) => {
-            this.#log.error({ err: error, orderId: order.id }, "the provider refused a refund");
+            this.#deps.log.error({ err: error, orderId: order.id }, "the provider refused a refund");
             const why = error instanceof Error ? error.message : String(error);
             return { status: "failed" as const, detail: `Refund at the provider: ${why}` };
           },
         );
-      await new PaymentRefundRepository(this.#db).setProviderOutcome(order.id, outcome);
+      await new PaymentRefundRepository(this.#deps.db).setProviderOutcome(order.id, outcome);
     }
     await this.#tellTabs(order.user_id);
-    const refunded = await this.#records.order(order.id);
+    const refunded = await this.#deps.records.order(order.id);
     if (!refunded) throw new NotFoundError(`Order ${orderId} does not exist.`);
     return refunded;
   }
@@ -173,9 +160,9 @@ export class OrderRefunds {
     orderId: string,
     partial: boolean,
   ): Promise<{ subscriptionId: number; granted: number } | null> {
-    const order = await new PaymentOrderRepository(this.#db).find(orderId);
+    const order = await new PaymentOrderRepository(this.#deps.db).find(orderId);
     if (!order || order.kind === "tokens" || order.status !== "paid") return null;
-    if (await new PaymentRefundRepository(this.#db).find(orderId)) return null;
+    if (await new PaymentRefundRepository(this.#deps.db).find(orderId)) return null;
     const subscription = await this.#subscriptionOf(order);
     if (!subscription) {
       throw new ConflictError(
@@ -183,36 +170,30 @@ export class OrderRefunds {
         "The plan this order started was not found: end the plan on the user's page and refund at the provider.",
       );
     }
-    const granted = await this.#billing.periodTokensGranted(subscription.id, this.#db);
-    const { tokens } = await this.#billing.balance(order.user_id);
+    const granted = await this.#deps.billing.periodTokensGranted(subscription.id, this.#deps.db);
+    const { tokens } = await this.#deps.billing.balance(order.user_id);
     if (tokens < granted && !partial) {
       throw new ConflictError(
         "tokens_spent",
         `The order gave ${granted} tokens and ${tokens} are left: refund with what is left taken back, or not at all.`,
       );
     }
-    const current = await new SubscriptionRepository(this.#db).currentForUser(order.user_id);
+    const current = await new SubscriptionRepository(this.#deps.db).currentForUser(order.user_id);
     if (current?.id === subscription.id && current.status !== "canceled") {
       // a provider must stop charging before the plan ends here
-      await this.#payments.cancel(order.user_id);
+      await this.#deps.payments.cancel(order.user_id);
     }
     return { subscriptionId: subscription.id, granted };
   }
 
   /** The subscription a plan order started: named after the order, or by the provider's events. */
   async #subscriptionOf(order: { id: string; provider: string }): Promise<SubscriptionRow | undefined> {
-    const subscriptions = new SubscriptionRepository(this.#db);
+    const subscriptions = new SubscriptionRepository(this.#deps.db);
     const own = await subscriptions.findByProviderId(order.provider, `order:${order.id}`);
     if (own) return own;
-    const event = await this.#db
-      .selectFrom("payment_events")
-      .select("provider_subscription_id")
-      .where("order_id", "=", order.id)
-      .where("provider_subscription_id", "is not", null)
-      .orderBy("id")
-      .executeTakeFirst();
-    if (!event?.provider_subscription_id) return undefined;
-    return subscriptions.findByProviderId(order.provider, event.provider_subscription_id);
+    const providerId = await new PaymentEventRepository(this.#deps.db).firstProviderSubscriptionId(order.id);
+    if (!providerId) return undefined;
+    return subscriptions.findByProviderId(order.provider, providerId);
   }
 
   async #planState(trx: Kysely<Database>, userId: string, subscription: SubscriptionRow) {
@@ -230,10 +211,10 @@ export class OrderRefunds {
   }
 
   async #tellTabs(userId: string): Promise<void> {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) return;
-    await this.#bus
+    await this.#deps.bus
       .publish(userId, { action: "user_update", user: presentUser(user), reason: "balance_changed" })
-      .catch((error: unknown) => this.#log.error({ err: error }, "the balance update was not sent"));
+      .catch((error: unknown) => this.#deps.log.error({ err: error }, "the balance update was not sent"));
   }
 }

@@ -70,7 +70,7 @@ function presentEvent(row: AdminPaymentEventRow): AdminPaymentEvent {
   };
 }
 
-/** The console's Payments screen (issue 13): provider events, orders by status, subscriptions. */
+/** The console's Payments screen (decision 32): provider events, orders by status, subscriptions. */
 export class PaymentRecords {
   readonly #records: AdminPaymentsRepository;
 

@@ -4,8 +4,9 @@ import type { JobRow } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { HealthCheck } from "../../lib/health-check.ts";
 import type { PaymentProviders } from "../../providers/payments/index.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
 import { healthReport } from "../health.ts";
+import type { JobQueue } from "../job-registry.ts";
+import type { LlmUsageService } from "../llm-usage.ts";
 import type { AuditActor, AuditLogService } from "./audit-log.ts";
 
 /** Failed jobs the System screen lists. */
@@ -37,67 +38,59 @@ export function presentJob(row: JobRow): AdminJob {
   };
 }
 
+export interface SystemStatusDeps {
+  version: string;
+  dialect: "sqlite" | "postgres";
+  database: HealthCheck;
+  checks: HealthCheck[];
+  active: Record<string, string>;
+  /** what falls short in production, by kind (config.ts productionWarnings) */
+  warnings?: Record<string, string>;
+  payments: PaymentProviders;
+  jobs: JobQueue;
+  audit: AuditLogService;
+  /** the LLM's reported tokens per model and day */
+  llmUsage: Pick<LlmUsageService, "recent">;
+}
+
 /**
- * The console's System screen (issue 13): the providers in use with the health report's own
+ * The console's System screen (decision 32): the providers in use with the health report's own
  * checks (services/health.ts, the same ones /api/health runs), the payment providers, the job
- * queue's depth and failures through the JobQueue, and an audited retry of a failed job.
+ * queue's depth and failures through the JobQueue, the LLM's tokens per model and day (decision 48),
+ * and an audited retry of a failed job.
  */
 export class SystemStatus {
-  readonly #version: string;
-  readonly #dialect: "sqlite" | "postgres";
-  readonly #database: HealthCheck;
-  readonly #checks: HealthCheck[];
-  readonly #active: Record<string, string>;
+  readonly #deps: SystemStatusDeps;
   readonly #warnings: Record<string, string>;
-  readonly #payments: PaymentProviders;
-  readonly #jobs: JobQueue;
-  readonly #audit: AuditLogService;
 
-  constructor(deps: {
-    version: string;
-    dialect: "sqlite" | "postgres";
-    database: HealthCheck;
-    checks: HealthCheck[];
-    active: Record<string, string>;
-    /** what falls short in production, by kind (config.ts productionWarnings) */
-    warnings?: Record<string, string>;
-    payments: PaymentProviders;
-    jobs: JobQueue;
-    audit: AuditLogService;
-  }) {
-    this.#version = deps.version;
-    this.#dialect = deps.dialect;
-    this.#database = deps.database;
-    this.#checks = deps.checks;
-    this.#active = deps.active;
+  constructor(deps: SystemStatusDeps) {
+    this.#deps = deps;
     this.#warnings = deps.warnings ?? {};
-    this.#payments = deps.payments;
-    this.#jobs = deps.jobs;
-    this.#audit = deps.audit;
   }
 
   async status(): Promise<AdminSystem> {
-    const [report, queue] = await Promise.all([
+    const [report, queue, llmUsage] = await Promise.all([
       healthReport({
-        version: this.#version,
-        dialect: this.#dialect,
-        database: this.#database,
-        providers: this.#checks,
+        version: this.#deps.version,
+        dialect: this.#deps.dialect,
+        database: this.#deps.database,
+        providers: this.#deps.checks,
       }),
-      this.#jobs.inspect({ failures: RECENT_FAILURES }),
+      this.#deps.jobs.inspect({ failures: RECENT_FAILURES }),
+      this.#deps.llmUsage.recent(),
     ]);
     const { dialect, ...database } = report.database;
     const providers: AdminProvider[] = [
       { kind: "database", active: dialect, health: database },
       ...Object.entries(report.providers).map(([kind, health]) => {
         const warning = this.#warnings[kind];
-        return { kind, active: this.#active[kind] ?? kind, health, ...(warning ? { warning } : {}) };
+        return { kind, active: this.#deps.active[kind] ?? kind, health, ...(warning ? { warning } : {}) };
       }),
       // payment providers have no probe: what is configured, as it describes itself
       ...(["checkout", "popup"] as const).map((place) => ({
         kind: place === "checkout" ? "payments" : "payments_popup",
-        active: this.#payments[place].name,
-        health: { status: "ok" as const, detail: `${this.#payments[place].description} (not probed)` },
+        active: this.#deps.payments[place].name,
+        health: { status: "ok" as const, detail: `${this.#deps.payments[place].description} (not probed)` },
       })),
     ];
     return {
@@ -110,13 +103,14 @@ export class SystemStatus {
         backend_counts: queue.backendCounts,
         recent_failures: queue.recentFailures.map(presentJob),
       },
+      llm_usage: llmUsage,
     };
   }
 
   async retryJob(actor: AuditActor, id: number, reason: string | undefined): Promise<AdminJob> {
-    const job = await this.#jobs.retry(id);
+    const job = await this.#deps.jobs.retry(id);
     if (!job) throw new NotFoundError(`No failed job ${id}.`);
-    await this.#audit.record({
+    await this.#deps.audit.record({
       actor,
       action: "job.retried",
       targetType: "job",

@@ -6,26 +6,28 @@ import { UserAccessRepository } from "../../repositories/user-access.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import type { AuditActor, AuditLogService } from "./audit-log.ts";
 
+export interface UserBansDeps {
+  db: Kysely<Database>;
+  audit: AuditLogService;
+  bus: EventBus;
+}
+
 /**
- * Banning and unbanning accounts (issue 13). A ban ends every session in its transaction (the
+ * Banning and unbanning accounts (decision 29). A ban ends every session in its transaction (the
  * tokens stop working at once) and then tells every instance, which closes the user's sockets;
  * anything that slips through (a sign-in racing the ban) is refused with 401 account_banned.
  */
 export class UserBans {
-  readonly #db: Kysely<Database>;
-  readonly #audit: AuditLogService;
-  readonly #bus: EventBus;
+  readonly #deps: UserBansDeps;
 
-  constructor(deps: { db: Kysely<Database>; audit: AuditLogService; bus: EventBus }) {
-    this.#db = deps.db;
-    this.#audit = deps.audit;
-    this.#bus = deps.bus;
+  constructor(deps: UserBansDeps) {
+    this.#deps = deps;
   }
 
   async ban(actor: AuditActor & { id: string }, userId: string, reason: string): Promise<void> {
     if (actor.id === userId)
       throw new AppError(409, "cannot_ban_yourself", "You cannot ban your own account.");
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       const access = new UserAccessRepository(trx);
       const user = await access.find(userId);
       if (!user) throw new NotFoundError(`User ${userId} does not exist.`);
@@ -33,7 +35,7 @@ export class UserBans {
       const bannedAt = new Date().toISOString();
       await access.setBan(userId, { at: bannedAt, reason });
       const ended = await new UserRepository(trx).deleteSessions(userId);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "user.banned",
@@ -46,17 +48,17 @@ export class UserBans {
         trx,
       );
     });
-    await this.#bus.publishSessionsChanged(userId);
+    await this.#deps.bus.publishSessionsChanged(userId);
   }
 
   async unban(actor: AuditActor, userId: string, reason: string | undefined): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       const access = new UserAccessRepository(trx);
       const user = await access.find(userId);
       if (!user) throw new NotFoundError(`User ${userId} does not exist.`);
       if (!user.banned_at) throw new AppError(409, "not_banned", "This account is not banned.");
       await access.setBan(userId, null);
-      await this.#audit.record(
+      await this.#deps.audit.record(
         {
           actor,
           action: "user.unbanned",

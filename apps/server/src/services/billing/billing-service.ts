@@ -3,8 +3,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ConflictError, PaymentRequiredError } from "../../errors.ts";
 import { LedgerRepository } from "../../repositories/ledger.ts";
-import { CATALOGUE } from "./catalogue.ts";
+import { UserRepository } from "../../repositories/users.ts";
 import { presentLedgerEntry } from "./ledger-descriptions.ts";
+import { PRICE_LIST } from "./price-list.ts";
 
 /** How a message was paid for, so an answer that finally fails can be refunded exactly. */
 export type Charge = { kind: "none" } | { kind: "free_message" } | { kind: "tokens"; amount: number };
@@ -16,10 +17,10 @@ export type VoiceCharge = { kind: "none" } | { kind: "tokens"; amount: number; r
 type Db = Kysely<Database>;
 
 /**
- * The only code that changes what a user may spend (issue 10): it charges messages and unlocks,
+ * The only code that changes what a user may spend (decision 22): it charges messages and unlocks,
  * refunds, grants and spends free messages, always through the ledger repository and inside a
  * transaction (the caller's, when the charge belongs with the caller's writes, as a message does;
- * else its own). Prices come from the catalogue, never from a caller.
+ * else its own). Prices come from the price list, never from a caller.
  */
 export class BillingService {
   readonly #db: Db;
@@ -28,14 +29,16 @@ export class BillingService {
     this.#db = deps.db;
   }
 
-  /** The free messages a new account starts with. */
-  get freeMessagesForNewAccounts(): number {
-    return CATALOGUE.freeMessages;
+  /** Gives a new account the free messages it starts with (the sign-up hook calls it once per account). */
+  async grantSignUpMessages(userId: string): Promise<void> {
+    await new UserRepository(this.#db).update(userId, { free_msgs: PRICE_LIST.freeMessages });
   }
 
   /** What a private picture or video sent in a chat costs to unlock, fixed when it is sent. */
   unlockPrice(type: "private_image" | "private_video"): number {
-    return type === "private_image" ? CATALOGUE.costs.unlockPrivateImage : CATALOGUE.costs.unlockPrivateVideo;
+    return type === "private_image"
+      ? PRICE_LIST.costs.unlockPrivateImage
+      : PRICE_LIST.costs.unlockPrivateVideo;
   }
 
   /**
@@ -53,7 +56,7 @@ export class BillingService {
     if (freeLeft !== null) {
       return { charge: { kind: "free_message" }, balance: { ...sender.balance, free_msgs: freeLeft } };
     }
-    const amount = CATALOGUE.costs.message;
+    const amount = PRICE_LIST.costs.message;
     const tokensLeft = await ledger.debit({
       userId: sender.userId,
       amount,
@@ -79,7 +82,7 @@ export class BillingService {
     voice: { userId: string; plan: "free" | "premium"; reference: string },
   ): Promise<VoiceCharge> {
     if (voice.plan === "premium") return { kind: "none" };
-    const amount = CATALOGUE.costs.voiceMessage;
+    const amount = PRICE_LIST.costs.voiceMessage;
     const left = await new LedgerRepository(trx).debit({
       userId: voice.userId,
       amount,
@@ -254,13 +257,7 @@ export class BillingService {
    * takes back.
    */
   async periodTokensGranted(subscriptionId: number, db: Db = this.#db): Promise<number> {
-    const rows = await db
-      .selectFrom("token_ledger")
-      .select(["delta", "reference"])
-      .where("reason", "=", "monthly_tokens")
-      .where("reference", "like", `monthly_tokens:${subscriptionId}:%`)
-      .orderBy("id")
-      .execute();
+    const rows = await new LedgerRepository(db).monthlyTokenGrants(subscriptionId);
     const first = rows[0];
     if (!first) return 0;
     // a grant's reference is its period's and its month's (`…:<period end>:<month>`); an ISO time ends in Z

@@ -4,14 +4,14 @@ import type { Database, SubscriptionRow } from "../../db/schema.ts";
 import { BadRequestError } from "../../errors.ts";
 import { SubscriptionRepository } from "../../repositories/subscriptions.ts";
 import { UserRepository } from "../../repositories/users.ts";
-import { findPrice, periodEnd } from "./catalogue.ts";
 import type { Fulfilment } from "./fulfilment.ts";
+import { findPrice, periodEnd } from "./price-list.ts";
 
 /** The provider name of premium an operator gave (no payment, no renewal). */
 export const COMPLIMENTARY_PROVIDER = "complimentary";
 
 /**
- * Plans an operator sets in the admin console (issue 13): premium given until a date, as a
+ * Plans an operator sets in the admin console (decision 29): premium given until a date, as a
  * subscription row of its own provider that is already canceled (so it never renews and ends at
  * its period's end like any canceled one), or the free plan now (every current subscription ends).
  * Runs inside the caller's transaction, so the audit entry goes with it.

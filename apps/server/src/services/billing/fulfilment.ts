@@ -7,8 +7,8 @@ import { PaymentOrderRepository } from "../../repositories/payment-orders.ts";
 import { SubscriptionRepository } from "../../repositories/subscriptions.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import type { BillingService } from "./billing-service.ts";
-import { findPrice, periodEnd } from "./catalogue.ts";
 import { grantReference, periodGrants, periodReference } from "./monthly-tokens.ts";
+import { findPrice, periodEnd } from "./price-list.ts";
 
 /** What changed for a user once an event was applied: told to their open tabs, emailed, scheduled. */
 export type FulfilmentOutcome =
@@ -45,25 +45,27 @@ export function periodTokens(planId: string): number {
   return periodGrants(planId, start, end).reduce((sum, grant) => sum + grant.tokens, 0);
 }
 
+export interface FulfilmentDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  onOrderPaid?: PaidOrderListener;
+}
+
 /**
- * Applies provider events (issue 10): each exactly once, in one transaction, through the billing
+ * Applies provider events (decision 22): each exactly once, in one transaction, through the billing
  * service. The event row is written first in that transaction: a redelivery (or 50 at once) finds
  * it and changes nothing; an order is fulfilled once even when two different events (a webhook
  * and the return page's status check) both report it paid.
  */
 export class Fulfilment {
-  readonly #db: Kysely<Database>;
-  readonly #billing: BillingService;
-  readonly #onOrderPaid: PaidOrderListener | undefined;
+  readonly #deps: FulfilmentDeps;
 
-  constructor(deps: { db: Kysely<Database>; billing: BillingService; onOrderPaid?: PaidOrderListener }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
-    this.#onOrderPaid = deps.onOrderPaid;
+  constructor(deps: FulfilmentDeps) {
+    this.#deps = deps;
   }
 
   async apply(provider: PaymentProviderName, event: PaymentEvent): Promise<FulfilmentOutcome> {
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#deps.db.transaction().execute(async (trx) => {
       const recorded = await new PaymentEventRepository(trx).recordOnce({
         provider,
         eventId: event.id,
@@ -112,11 +114,11 @@ export class Fulfilment {
     }
     if (!(await orders.markPaid(order.id))) return { kind: "duplicate" };
     const paidOrder = { ...order, status: "paid" as const, failure_reason: null };
-    await this.#onOrderPaid?.(trx, paidOrder);
+    await this.#deps.onOrderPaid?.(trx, paidOrder);
 
     if (order.kind === "tokens") {
       if (order.tokens === null) throw new Error(`token order ${order.id} has no token count`);
-      await this.#billing.grant(trx, {
+      await this.#deps.billing.grant(trx, {
         userId: order.user_id,
         amount: order.tokens,
         reason: "purchase",
@@ -277,11 +279,11 @@ export class Fulfilment {
     await new SubscriptionRepository(trx).lock(subscription.id);
     const start = new Date(subscription.current_period_start);
     const end = new Date(subscription.current_period_end);
-    if (await this.#billing.hasLedgerReference(trx, periodReference(subscription.id, end))) return 0;
+    if (await this.#deps.billing.hasLedgerReference(trx, periodReference(subscription.id, end))) return 0;
     let granted = 0;
     for (const grant of periodGrants(subscription.plan_id, start, end)) {
       if (grant.at.getTime() > now.getTime()) break;
-      const balance = await this.#billing.grant(trx, {
+      const balance = await this.#deps.billing.grant(trx, {
         userId: subscription.user_id,
         amount: grant.tokens,
         reason: "monthly_tokens",

@@ -1,4 +1,4 @@
-import { CATALOGUE, type CataloguePlan, findPrice } from "./catalogue.ts";
+import { findPrice, PRICE_LIST, type PriceListPlan } from "./price-list.ts";
 
 /**
  * When a plan's tokens come (decision 37): MonthlyTokens at the start of every month a paid period
@@ -21,21 +21,21 @@ export interface PlanTokenGrant {
 }
 
 /** How many whole months a plan's period covers; 0 for a plan of days. */
-function monthsIn(plan: Pick<CataloguePlan, "interval" | "interval_count">): number {
+function monthsIn(plan: Pick<PriceListPlan, "interval" | "interval_count">): number {
   if (plan.interval === "year") return 12 * plan.interval_count;
   if (plan.interval === "month") return plan.interval_count;
   return 0;
 }
 
 /** A plan of days: its share of a month's tokens, at least a quarter of them. */
-function daysShare(plan: Pick<CataloguePlan, "interval_count">): number {
-  return Math.round(CATALOGUE.premiumFeatures.MonthlyTokens * Math.max(plan.interval_count / 30, 1 / 4));
+function daysShare(plan: Pick<PriceListPlan, "interval_count">): number {
+  return Math.round(PRICE_LIST.premiumFeatures.MonthlyTokens * Math.max(plan.interval_count / 30, 1 / 4));
 }
 
-export function planTokenGrant(plan: Pick<CataloguePlan, "interval" | "interval_count">): PlanTokenGrant {
+export function planTokenGrant(plan: Pick<PriceListPlan, "interval" | "interval_count">): PlanTokenGrant {
   return monthsIn(plan) === 0
     ? { tokens: daysShare(plan), interval: "day", interval_count: plan.interval_count }
-    : { tokens: CATALOGUE.premiumFeatures.MonthlyTokens, interval: "month", interval_count: 1 };
+    : { tokens: PRICE_LIST.premiumFeatures.MonthlyTokens, interval: "month", interval_count: 1 };
 }
 
 function addMonths(from: Date, months: number): Date {
@@ -54,7 +54,7 @@ export function periodGrants(planId: string, periodStart: Date, periodEnd: Date)
   for (let index = 0; index < months; index += 1) {
     const at = addMonths(periodStart, index);
     if (index > 0 && at.getTime() >= periodEnd.getTime()) break;
-    grants.push({ index, at, tokens: CATALOGUE.premiumFeatures.MonthlyTokens });
+    grants.push({ index, at, tokens: PRICE_LIST.premiumFeatures.MonthlyTokens });
   }
   return grants;
 }

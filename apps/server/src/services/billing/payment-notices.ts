@@ -1,39 +1,36 @@
 import type { SubscriptionRow, UserRow } from "../../db/schema.ts";
 import { paymentReceiptEmail, renewalFailedEmail } from "../../emails/templates.ts";
 import type { EmailSender } from "../../providers/email/index.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
-import { findPrice } from "./catalogue.ts";
+import { JOB, type JobPayload, type JobQueue } from "../job-registry.ts";
 import type { FulfilmentOutcome } from "./fulfilment.ts";
 import { nextGrantAt } from "./monthly-tokens.ts";
+import { findPrice } from "./price-list.ts";
 
 /** The job that looks at a subscription when its period ends (subscription-periods.ts). */
-export const SUBSCRIPTION_PERIOD_END_JOB = "subscription_period_end";
-export interface SubscriptionPeriodEndJob {
-  subscriptionId: number;
-  /** the period end this job was scheduled for: a later renewal makes it stale */
-  periodEnd: string;
-}
+export type SubscriptionPeriodEndJob = JobPayload<"subscription_period_end">;
 
 /** The longest a delayed job waits before it looks again (some queues cap delays; a year plan waits in steps). */
 const MAX_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface PaymentNoticesDeps {
+  email: EmailSender;
+  jobs: JobQueue;
+  publicUrl: string;
+}
 
 /**
  * What follows an applied payment besides the balance: the receipt or the failed-renewal email,
  * and the job that looks at the subscription when its period ends.
  */
 export class PaymentNotices {
-  readonly #email: EmailSender;
-  readonly #jobs: JobQueue;
-  readonly #publicUrl: string;
+  readonly #deps: PaymentNoticesDeps;
 
-  constructor(deps: { email: EmailSender; jobs: JobQueue; publicUrl: string }) {
-    this.#email = deps.email;
-    this.#jobs = deps.jobs;
-    this.#publicUrl = deps.publicUrl;
+  constructor(deps: PaymentNoticesDeps) {
+    this.#deps = deps;
   }
 
   async afterPayment(outcome: FulfilmentOutcome & { kind: "applied" }, user: UserRow): Promise<void> {
-    const settingsLink = new URL("/settings", this.#publicUrl).toString();
+    const settingsLink = new URL("/settings", this.#deps.publicUrl).toString();
     const { order, subscription } = outcome;
     if ((outcome.change === "tokens_added" || outcome.change === "subscription_started") && order) {
       const receipt = paymentReceiptEmail({
@@ -46,7 +43,7 @@ export class PaymentNotices {
         renewsAt: subscription ? new Date(subscription.current_period_end) : undefined,
         settingsLink,
       });
-      await this.#email.send({ to: user.email, kind: "payment_receipt", ...receipt });
+      await this.#deps.email.send({ to: user.email, kind: "payment_receipt", ...receipt });
     }
     if (outcome.change === "subscription_renewed" && subscription) {
       const item = findPrice(subscription.plan_id);
@@ -59,7 +56,7 @@ export class PaymentNotices {
         renewsAt: new Date(subscription.current_period_end),
         settingsLink,
       });
-      await this.#email.send({ to: user.email, kind: "payment_receipt", ...receipt });
+      await this.#deps.email.send({ to: user.email, kind: "payment_receipt", ...receipt });
     }
     if (outcome.change === "renewal_failed" && subscription) {
       const item = findPrice(subscription.plan_id);
@@ -67,7 +64,7 @@ export class PaymentNotices {
         planName: item?.kind === "subscription" ? `Premium ${item.plan.name}` : "Premium",
         updateLink: settingsLink,
       });
-      await this.#email.send({ to: user.email, kind: "payment_failed", ...notice });
+      await this.#deps.email.send({ to: user.email, kind: "payment_failed", ...notice });
     }
     if (
       subscription &&
@@ -94,7 +91,7 @@ export class PaymentNotices {
     const wakeAt = Math.min(new Date(periodEnd).getTime(), nextGrant?.getTime() ?? Number.POSITIVE_INFINITY);
     const wait = wakeAt - now.getTime();
     const job: SubscriptionPeriodEndJob = { subscriptionId: subscription.id, periodEnd };
-    await this.#jobs.enqueue(SUBSCRIPTION_PERIOD_END_JOB, job, {
+    await this.#deps.jobs.enqueue(JOB.subscription_period_end, job, {
       delayMs: Math.min(Math.max(wait, 0), MAX_DELAY_MS),
     });
   }

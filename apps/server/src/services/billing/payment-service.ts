@@ -11,9 +11,9 @@ import { PaymentOrderRepository } from "../../repositories/payment-orders.ts";
 import { SubscriptionRepository } from "../../repositories/subscriptions.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import { presentUser } from "../accounts.ts";
-import { CATALOGUE, findPrice } from "./catalogue.ts";
 import type { Fulfilment, FulfilmentOutcome } from "./fulfilment.ts";
 import type { PaymentNotices } from "./payment-notices.ts";
+import { findPrice, PRICE_LIST } from "./price-list.ts";
 
 /** The flows a checkout can start from: the checkout page, or the spec's payment popup. */
 export type CheckoutFlow = "checkout" | "popup";
@@ -49,37 +49,27 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
+export interface PaymentServiceDeps {
+  db: Kysely<Database>;
+  providers: PaymentProviders;
+  fulfilment: Fulfilment;
+  bus: EventBus;
+  notices: PaymentNotices;
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
 /**
- * Buying (issue 10): starts checkouts at a provider for a price id of the catalogue, takes the
+ * Buying (decision 22): starts checkouts at a provider for a price id of the price list, takes the
  * providers' notifications and the browser's return, and hands every payment to the fulfilment,
  * which applies it exactly once. The browser never names an amount or a plan it gets: only a
  * price id to buy and an order id to confirm.
  */
 export class PaymentService {
-  readonly #db: Kysely<Database>;
-  readonly #providers: PaymentProviders;
-  readonly #fulfilment: Fulfilment;
-  readonly #bus: EventBus;
-  readonly #notices: PaymentNotices;
-  readonly #publicUrl: string;
-  readonly #log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  readonly #deps: PaymentServiceDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    providers: PaymentProviders;
-    fulfilment: Fulfilment;
-    bus: EventBus;
-    notices: PaymentNotices;
-    publicUrl: string;
-    log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  }) {
-    this.#db = deps.db;
-    this.#providers = deps.providers;
-    this.#fulfilment = deps.fulfilment;
-    this.#bus = deps.bus;
-    this.#notices = deps.notices;
-    this.#publicUrl = deps.publicUrl;
-    this.#log = deps.log;
+  constructor(deps: PaymentServiceDeps) {
+    this.#deps = deps;
   }
 
   /** Starts paying for one price id: our order, then the provider's page. */
@@ -89,13 +79,13 @@ export class PaymentService {
     flow: CheckoutFlow = "checkout",
     replaces?: SubscriptionRow,
   ): Promise<CheckoutSession> {
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) throw new NotFoundError("Your account no longer exists.");
     const item = findPrice(request.price_id);
     if (!item)
       throw new BadRequestError(`There is no plan or token package "${request.price_id}".`, "unknown_price");
     if (item.kind === "subscription" && !replaces) {
-      const current = await new SubscriptionRepository(this.#db).currentForUser(user.id);
+      const current = await new SubscriptionRepository(this.#deps.db).currentForUser(user.id);
       if (current && current.status !== "canceled") {
         throw new ConflictError(
           "already_premium",
@@ -103,8 +93,8 @@ export class PaymentService {
         );
       }
     }
-    const provider = flow === "popup" ? this.#providers.popup : this.#providers.checkout;
-    const orders = new PaymentOrderRepository(this.#db);
+    const provider = flow === "popup" ? this.#deps.providers.popup : this.#deps.providers.checkout;
+    const orders = new PaymentOrderRepository(this.#deps.db);
     const order = await orders.create({
       id: randomUUID(),
       user_id: user.id,
@@ -114,12 +104,15 @@ export class PaymentService {
       description: item.description,
       tokens: item.kind === "tokens" ? item.tokens : null,
       amount_cents: item.price_cents,
-      currency: CATALOGUE.currency,
+      currency: PRICE_LIST.currency,
       replaces_subscription_id: replaces?.id ?? null,
       return_path: request.return_path ?? null,
     });
     const back = (status: string) =>
-      new URL(`/checkout?order=${encodeURIComponent(order.id)}&status=${status}`, this.#publicUrl).toString();
+      new URL(
+        `/checkout?order=${encodeURIComponent(order.id)}&status=${status}`,
+        this.#deps.publicUrl,
+      ).toString();
     let started: { url: string; providerReference: string };
     try {
       started = await provider.startCheckout({
@@ -131,7 +124,7 @@ export class PaymentService {
           kind: item.kind,
           description: item.description,
           amountCents: item.price_cents,
-          currency: CATALOGUE.currency,
+          currency: PRICE_LIST.currency,
           ...(item.kind === "subscription"
             ? { period: { unit: item.plan.interval, count: item.plan.interval_count } }
             : {}),
@@ -142,7 +135,10 @@ export class PaymentService {
           replaces?.provider === provider.name ? replaces.provider_subscription_id : undefined,
       });
     } catch (error) {
-      this.#log.error({ err: error, provider: provider.name, orderId: order.id }, "Can't get payment url");
+      this.#deps.log.error(
+        { err: error, provider: provider.name, orderId: order.id },
+        "Can't get payment url",
+      );
       await orders.markUnpaid(order.id, "failed", "The payment page could not be opened.");
       throw new AppError(
         503,
@@ -159,23 +155,23 @@ export class PaymentService {
    * provider when our records still say pending. Only the order's owner may ask.
    */
   async confirmReturn(userId: string, orderId: string): Promise<{ order: Order; user: User }> {
-    const orders = new PaymentOrderRepository(this.#db);
+    const orders = new PaymentOrderRepository(this.#deps.db);
     let order = await orders.findForUser(orderId, userId);
     if (!order) throw new NotFoundError(`There is no order ${orderId}.`);
     if (order.status === "pending" && order.provider_reference) {
-      const provider = this.#providers.byName.get(order.provider);
+      const provider = this.#deps.providers.byName.get(order.provider);
       if (provider) {
         const status = await provider
           .checkoutStatus({ orderId: order.id, providerReference: order.provider_reference })
           .catch((error: unknown) => {
-            this.#log.warn({ err: error, orderId }, "the provider could not say how the checkout ended");
+            this.#deps.log.warn({ err: error, orderId }, "the provider could not say how the checkout ended");
             return { status: "pending" as const };
           });
         if (status.status !== "pending") await this.applyEvent(provider, status.event);
         order = (await orders.findForUser(orderId, userId)) ?? order;
       }
     }
-    const user = await new UserRepository(this.#db).findById(userId);
+    const user = await new UserRepository(this.#deps.db).findById(userId);
     if (!user) throw new NotFoundError("Your account no longer exists.");
     return { order: presentOrder(order), user: presentUser(user) };
   }
@@ -185,14 +181,14 @@ export class PaymentService {
     providerName: string,
     notification: IncomingNotification,
   ): Promise<string | undefined> {
-    const provider = this.#providers.byName.get(providerName);
+    const provider = this.#deps.providers.byName.get(providerName);
     if (!provider) throw new NotFoundError(`No payment provider "${providerName}" is configured.`);
     let parsed: { events: PaymentEvent[]; body?: string };
     try {
       parsed = await provider.parseNotification(notification);
     } catch (error) {
       if (error instanceof InvalidNotificationError) {
-        this.#log.warn(
+        this.#deps.log.warn(
           { provider: providerName, reason: error.message },
           "a payment notification was refused",
         );
@@ -206,10 +202,10 @@ export class PaymentService {
 
   /** Applies one event through the fulfilment, then tells the user's tabs, mails, and stops a replaced plan. */
   async applyEvent(provider: PaymentProvider, event: PaymentEvent): Promise<FulfilmentOutcome> {
-    const outcome = await this.#fulfilment.apply(provider.name, event);
+    const outcome = await this.#deps.fulfilment.apply(provider.name, event);
     if (outcome.kind !== "applied") {
       if (outcome.kind === "ignored")
-        this.#log.warn({ event, why: outcome.why }, "a payment event was not applied");
+        this.#deps.log.warn({ event, why: outcome.why }, "a payment event was not applied");
       return outcome;
     }
     await this.#afterApplied(outcome);
@@ -217,7 +213,7 @@ export class PaymentService {
   }
 
   async #afterApplied(outcome: FulfilmentOutcome & { kind: "applied" }): Promise<void> {
-    const user = await new UserRepository(this.#db).findById(outcome.userId);
+    const user = await new UserRepository(this.#deps.db).findById(outcome.userId);
     if (!user) return;
     const reason =
       outcome.change === "tokens_added"
@@ -229,18 +225,18 @@ export class PaymentService {
             : outcome.change === "renewal_failed" || outcome.change === "payment_failed"
               ? "payment_failed"
               : "balance_changed";
-    await this.#bus
+    await this.#deps.bus
       .publish(outcome.userId, { action: "user_update", user: presentUser(user), reason })
-      .catch((error: unknown) => this.#log.error({ err: error }, "the balance update was not sent"));
-    await this.#notices.afterPayment(outcome, user).catch((error: unknown) => {
-      this.#log.error({ err: error, change: outcome.change }, "the payment notice could not be sent");
+      .catch((error: unknown) => this.#deps.log.error({ err: error }, "the balance update was not sent"));
+    await this.#deps.notices.afterPayment(outcome, user).catch((error: unknown) => {
+      this.#deps.log.error({ err: error, change: outcome.change }, "the payment notice could not be sent");
     });
     if (outcome.replaced && outcome.replaced.provider !== "test") {
-      const provider = this.#providers.byName.get(outcome.replaced.provider);
+      const provider = this.#deps.providers.byName.get(outcome.replaced.provider);
       await provider
         ?.cancelSubscription(outcome.replaced.provider_subscription_id)
         .catch((error: unknown) => {
-          this.#log.error(
+          this.#deps.log.error(
             { err: error, subscription: outcome.replaced?.id },
             "the replaced plan could not be stopped",
           );
@@ -249,23 +245,23 @@ export class PaymentService {
   }
 
   async subscription(userId: string): Promise<Subscription | null> {
-    const row = await new SubscriptionRepository(this.#db).currentForUser(userId);
+    const row = await new SubscriptionRepository(this.#deps.db).currentForUser(userId);
     return row ? presentSubscription(row) : null;
   }
 
   /** Stops renewals: premium lasts until the paid period ends. Canceling twice changes nothing. */
   async cancel(userId: string): Promise<Subscription | null> {
-    const subscriptions = new SubscriptionRepository(this.#db);
+    const subscriptions = new SubscriptionRepository(this.#deps.db);
     const current = await subscriptions.currentForUser(userId);
     if (!current) throw new NotFoundError("You have no subscription to cancel.");
     if (current.status === "canceled") return presentSubscription(current);
-    const provider = this.#providers.byName.get(current.provider);
+    const provider = this.#deps.providers.byName.get(current.provider);
     if (!provider)
       throw new Error(`subscription ${current.id} belongs to ${current.provider}, which is not configured`);
     const confirmed = await provider
       .cancelSubscription(current.provider_subscription_id)
       .catch((error: unknown) => {
-        this.#log.error(
+        this.#deps.log.error(
           { err: error, subscription: current.id },
           "the provider could not cancel the subscription",
         );
@@ -293,7 +289,7 @@ export class PaymentService {
    * renewal.
    */
   async updateUrl(userId: string, priceId: string | undefined): Promise<string> {
-    const current = await new SubscriptionRepository(this.#db).currentForUser(userId);
+    const current = await new SubscriptionRepository(this.#deps.db).currentForUser(userId);
     const target = priceId ?? current?.plan_id;
     if (!target) throw new BadRequestError("Choose a plan to subscribe to.", "plan_required");
     const item = findPrice(target);
@@ -304,13 +300,13 @@ export class PaymentService {
   }
 
   async history(userId: string): Promise<Order[]> {
-    const rows = await new PaymentOrderRepository(this.#db).listForUser(userId, 100);
+    const rows = await new PaymentOrderRepository(this.#deps.db).listForUser(userId, 100);
     return rows.map(presentOrder);
   }
 
   /** The order as its owner sees it, for the test checkout's page. */
   async orderForUser(userId: string, orderId: string): Promise<PaymentOrderRow> {
-    const order = await new PaymentOrderRepository(this.#db).findForUser(orderId, userId);
+    const order = await new PaymentOrderRepository(this.#deps.db).findForUser(orderId, userId);
     if (!order) throw new NotFoundError(`There is no order ${orderId}.`);
     return order;
   }

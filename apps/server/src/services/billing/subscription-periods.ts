@@ -8,6 +8,16 @@ import type { PaymentNotices, SubscriptionPeriodEndJob } from "./payment-notices
 import type { PaymentService } from "./payment-service.ts";
 import type { TestCheckout } from "./test-checkout.ts";
 
+export interface SubscriptionPeriodsDeps {
+  /** ends premium an operator gave (no provider to ask) */
+  fulfilment: Fulfilment;
+  db: Kysely<Database>;
+  providers: PaymentProviders;
+  payments: PaymentService;
+  testCheckout: TestCheckout;
+  notices: PaymentNotices;
+}
+
 /**
  * What happens in a subscription's paid period: each month's tokens when it starts; when the
  * period ends, a canceled one ends (the user is back on
@@ -16,32 +26,14 @@ import type { TestCheckout } from "./test-checkout.ts";
  * arrives as its own notification, so here it only waits. Runs as a delayed job.
  */
 export class SubscriptionPeriods {
-  readonly #db: Kysely<Database>;
-  readonly #providers: PaymentProviders;
-  readonly #payments: PaymentService;
-  readonly #testCheckout: TestCheckout;
-  readonly #notices: PaymentNotices;
-  readonly #fulfilment: Fulfilment;
+  readonly #deps: SubscriptionPeriodsDeps;
 
-  constructor(deps: {
-    /** ends premium an operator gave (no provider to ask) */
-    fulfilment: Fulfilment;
-    db: Kysely<Database>;
-    providers: PaymentProviders;
-    payments: PaymentService;
-    testCheckout: TestCheckout;
-    notices: PaymentNotices;
-  }) {
-    this.#db = deps.db;
-    this.#providers = deps.providers;
-    this.#payments = deps.payments;
-    this.#testCheckout = deps.testCheckout;
-    this.#notices = deps.notices;
-    this.#fulfilment = deps.fulfilment;
+  constructor(deps: SubscriptionPeriodsDeps) {
+    this.#deps = deps;
   }
 
   async periodEnded(job: SubscriptionPeriodEndJob): Promise<void> {
-    const subscription = await new SubscriptionRepository(this.#db).find(job.subscriptionId);
+    const subscription = await new SubscriptionRepository(this.#deps.db).find(job.subscriptionId);
     if (!subscription || subscription.status === "ended") return;
     const periodEnd = new Date(subscription.current_period_end);
     // renewed or changed since this job was scheduled: a newer job looks at the new period
@@ -49,21 +41,25 @@ export class SubscriptionPeriods {
     // the months of the period begun by now get their tokens (each once, however often this runs);
     // premium an operator gave brings none
     if (subscription.provider !== COMPLIMENTARY_PROVIDER) {
-      await this.#db.transaction().execute((trx) => this.#fulfilment.grantDueTokens(trx, subscription));
+      await this.#deps.db
+        .transaction()
+        .execute((trx) => this.#deps.fulfilment.grantDueTokens(trx, subscription));
     }
     if (periodEnd.getTime() > Date.now()) {
       // a long period is waited out in steps, and looked at again when its next month starts
-      await this.#notices.schedulePeriodEnd(subscription);
+      await this.#deps.notices.schedulePeriodEnd(subscription);
       return;
     }
     if (subscription.provider === COMPLIMENTARY_PROVIDER) {
-      await this.#db.transaction().execute((trx) => this.#fulfilment.endSubscription(trx, subscription));
+      await this.#deps.db
+        .transaction()
+        .execute((trx) => this.#deps.fulfilment.endSubscription(trx, subscription));
       return;
     }
-    const provider = this.#providers.byName.get(subscription.provider);
+    const provider = this.#deps.providers.byName.get(subscription.provider);
     if (!provider) return;
     if (subscription.status === "canceled") {
-      await this.#payments.applyEvent(provider, {
+      await this.#deps.payments.applyEvent(provider, {
         id: `period-end:${subscription.id}:${periodEnd.toISOString()}`,
         type: "subscription_canceled",
         providerSubscriptionId: subscription.provider_subscription_id,
@@ -71,8 +67,8 @@ export class SubscriptionPeriods {
       });
       return;
     }
-    if (subscription.provider === this.#providers.test.name) {
-      await this.#testCheckout.renew(subscription);
+    if (subscription.provider === this.#deps.providers.test.name) {
+      await this.#deps.testCheckout.renew(subscription);
     }
   }
 }

@@ -3,17 +3,12 @@ import type { Database, PaymentOrderRow, SubscriptionRow } from "../../db/schema
 import { BadRequestError, ConflictError } from "../../errors.ts";
 import type { TestCheckoutProvider } from "../../providers/payments/test-checkout/test-checkout-provider.ts";
 import type { PaymentEvent } from "../../providers/payments/types.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
-import { findPrice, periodEnd } from "./catalogue.ts";
+import { JOB, type JobPayload, type JobQueue } from "../job-registry.ts";
 import type { PaymentService } from "./payment-service.ts";
+import { findPrice, periodEnd } from "./price-list.ts";
 
 /** The job that carries one signed test-checkout event to the app, as a provider's webhook would. */
-export const TEST_CHECKOUT_EVENT_JOB = "test_checkout_event";
-export interface TestCheckoutEventJob {
-  /** the exact body, base64 */
-  body: string;
-  headers: Record<string, string>;
-}
+export type TestCheckoutEventJob = JobPayload<"test_checkout_event">;
 
 /** The cards the test checkout knows; any other number is declined as unknown. */
 export const TEST_CARDS = [
@@ -48,26 +43,24 @@ export interface TestCardPayment {
   verification_code?: string | undefined;
 }
 
+export interface TestCheckoutDeps {
+  db: Kysely<Database>;
+  provider: TestCheckoutProvider;
+  jobs: JobQueue;
+  payments: PaymentService;
+}
+
 /**
- * The built-in test checkout's side of a payment (issue 10): it decides what a test card does,
+ * The built-in test checkout's side of a payment (decision 22): it decides what a test card does,
  * then sends the app a signed event through a durable job, the way a real provider sends its
  * webhook after its page took the card. Nothing here credits anything: the event goes through
  * the same verification and fulfilment as any provider's.
  */
 export class TestCheckout {
-  readonly #provider: TestCheckoutProvider;
-  readonly #jobs: JobQueue;
-  readonly #payments: PaymentService;
+  readonly #deps: TestCheckoutDeps;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    provider: TestCheckoutProvider;
-    jobs: JobQueue;
-    payments: PaymentService;
-  }) {
-    this.#provider = deps.provider;
-    this.#jobs = deps.jobs;
-    this.#payments = deps.payments;
+  constructor(deps: TestCheckoutDeps) {
+    this.#deps = deps;
   }
 
   /** The page's view of an order of the user's, paid at the test checkout. */
@@ -136,7 +129,7 @@ export class TestCheckout {
 
   /** The job's side: the event arrives like a webhook, signature and all. */
   async deliver(job: TestCheckoutEventJob): Promise<void> {
-    await this.#payments.receiveNotification(this.#provider.name, {
+    await this.#deps.payments.receiveNotification(this.#deps.provider.name, {
       rawBody: Buffer.from(job.body, "base64"),
       headers: job.headers,
       query: {},
@@ -144,12 +137,12 @@ export class TestCheckout {
   }
 
   async #send(event: PaymentEvent): Promise<void> {
-    const signed = this.#provider.sign(event);
+    const signed = this.#deps.provider.sign(event);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(signed.headers))
       if (typeof value === "string") headers[name] = value;
     const job: TestCheckoutEventJob = { body: signed.rawBody.toString("base64"), headers };
-    await this.#jobs.enqueue(TEST_CHECKOUT_EVENT_JOB, job);
+    await this.#deps.jobs.enqueue(JOB.test_checkout_event, job);
   }
 
   #subscriptionOf(order: PaymentOrderRow): {
@@ -167,8 +160,8 @@ export class TestCheckout {
   }
 
   async #testOrder(userId: string, orderId: string): Promise<PaymentOrderRow> {
-    const order = await this.#payments.orderForUser(userId, orderId);
-    if (order.provider !== this.#provider.name) {
+    const order = await this.#deps.payments.orderForUser(userId, orderId);
+    if (order.provider !== this.#deps.provider.name) {
       throw new ConflictError("not_test_checkout", "This order is paid at another provider's page.");
     }
     return order;

@@ -1,5 +1,5 @@
 /**
- * A character card's definition as Reverie keeps it (issue 11): the fields of the Tavern card
+ * A character card's definition as Reverie keeps it (decision 23): the fields of the Tavern card
  * specs V2 and V3 (`data` of `chara_card_v2` / `chara_card_v3`), every one kept: V3's own and unknown
  * data fields in `v3`, unknown lorebook and entry fields on the book and entries themselves. V1 cards
  * (flat, no `spec`) are read into the same shape. Stored as JSON in `characters.definition`;

@@ -3,7 +3,7 @@ import { type CharacterCardV3, toCardV2, toCardV3 } from "./card-format.ts";
 import { writeCardPng } from "./card-png.ts";
 
 /**
- * A character exported as a card file (issue 11): a V3 PNG (the portrait with `ccv3` and a
+ * A character exported as a card file (decision 23): a V3 PNG (the portrait with `ccv3` and a
  * V2-compatible `chara` chunk) or V3 JSON, readable by other apps that read cards.
  */
 

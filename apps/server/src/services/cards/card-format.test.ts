@@ -1,41 +1,19 @@
-import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../errors.ts";
+import { cardData, cardFixture, refusal } from "../../../test/helpers/cards.ts";
 import type { CardData } from "./card-data.ts";
 import { parseCard, toCardV2, toCardV3 } from "./card-format.ts";
 import { readCardJsonFromPng, writeCardPng } from "./card-png.ts";
 
-const fixturePath = (name: string) => new URL(`../../../test/fixtures/cards/${name}`, import.meta.url);
-const fixtureJson = (name: string) => JSON.parse(readFileSync(fixturePath(name), "utf8"));
+const fixtureJson = (name: string) => JSON.parse(cardFixture(name).toString("utf8"));
 const fixtureCard = (name: string) =>
-  parseCard(name.endsWith(".png") ? readCardJsonFromPng(readFileSync(fixturePath(name))) : fixtureJson(name));
-
-function refusal(run: () => unknown): { status: number; code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError)
-      return { status: error.statusCode, code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+  parseCard(name.endsWith(".png") ? readCardJsonFromPng(cardFixture(name)) : fixtureJson(name));
 
 describe("parseCard", () => {
   it("reads a V1 card (flat, no spec) with the spec's defaults for the rest", () => {
     const v1 = fixtureJson("v1.json");
-    expect(parseCard(v1)).toEqual({
-      ...v1,
-      creator_notes: "",
-      system_prompt: "",
-      post_history_instructions: "",
-      alternate_greetings: [],
-      tags: [],
-      creator: "",
-      character_version: "",
-      extensions: {},
-    });
+    // v1.json has all six V1 fields: the rest are the spec's defaults
+    expect(parseCard(v1)).toEqual(cardData(v1));
   });
 
   it("reads V1 cards under their Pygmalion-era names", () => {

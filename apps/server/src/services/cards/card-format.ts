@@ -16,7 +16,7 @@ import {
 import { cardEntryFields, entryList } from "./world-info.ts";
 
 /**
- * Tavern character cards as JSON (issue 11): V1 (flat, no `spec`), V2 (`chara_card_v2`) and V3
+ * Tavern character cards as JSON (decision 23): V1 (flat, no `spec`), V2 (`chara_card_v2`) and V3
  * (`chara_card_v3`) read into CardData, and CardData written back as V3 (and as V2 for the PNG's
  * `chara` chunk). Every field is kept; strings are kept as written (only the name, which identifies
  * the character, is trimmed); a missing optional field takes the spec's default. Cards are read as
@@ -35,17 +35,17 @@ export interface CharacterCardV3 {
 }
 
 /** V2, with the V1 fields mirrored at the root for readers older than V2 (as SillyTavern writes it). */
-export interface CharacterCardV2 {
+export interface CharacterCardV2 extends MirroredFields {
   spec: typeof CARD_SPECS.v2;
   spec_version: "2.0";
-  name: string;
-  description: string;
-  personality: string;
-  scenario: string;
-  first_mes: string;
-  mes_example: string;
   data: Record<string, unknown>;
 }
+
+/** The V1 fields V2 writers mirror at the card's root (MIRRORED_FIELDS). */
+type MirroredFields = Pick<
+  CardData,
+  "name" | "description" | "personality" | "scenario" | "first_mes" | "mes_example"
+>;
 
 const SHOULD_BE_NAME = "should be the character's name";
 
@@ -242,20 +242,7 @@ function cardDataOf(data: Record<string, unknown>, pathPrefix: string, fallbackN
   const card = parsed.data;
   const v3 = otherFieldsOf(card);
   return {
-    name: card.name,
-    description: card.description,
-    personality: card.personality,
-    scenario: card.scenario,
-    first_mes: card.first_mes,
-    mes_example: card.mes_example,
-    creator_notes: card.creator_notes,
-    system_prompt: card.system_prompt,
-    post_history_instructions: card.post_history_instructions,
-    alternate_greetings: card.alternate_greetings,
-    tags: card.tags,
-    creator: card.creator,
-    character_version: card.character_version,
-    extensions: card.extensions,
+    ...v2FieldsOf(card),
     ...(card.character_book ? { character_book: card.character_book } : {}),
     ...(v3 ? { v3 } : {}),
   };
@@ -342,7 +329,7 @@ export function parseCard(json: unknown, fallbackName?: string): CardData {
   return cardDataOf(v1, "", fallbackName);
 }
 
-function v2FieldsOf(card: CardData) {
+function mirroredFieldsOf(card: MirroredFields): MirroredFields {
   return {
     name: card.name,
     description: card.description,
@@ -350,6 +337,13 @@ function v2FieldsOf(card: CardData) {
     scenario: card.scenario,
     first_mes: card.first_mes,
     mes_example: card.mes_example,
+  };
+}
+
+/** CardData's fields a V2 card's data has too, in the order cards write them. */
+function v2FieldsOf(card: Omit<CardData, "character_book" | "v3">) {
+  return {
+    ...mirroredFieldsOf(card),
     creator_notes: card.creator_notes,
     system_prompt: card.system_prompt,
     post_history_instructions: card.post_history_instructions,
@@ -393,12 +387,7 @@ export function toCardV2(card: CardData): CharacterCardV2 {
   return {
     spec: CARD_SPECS.v2,
     spec_version: "2.0",
-    name: card.name,
-    description: card.description,
-    personality: card.personality,
-    scenario: card.scenario,
-    first_mes: card.first_mes,
-    mes_example: card.mes_example,
+    ...mirroredFieldsOf(card),
     data: {
       ...v2FieldsOf(card),
       ...(card.character_book ? { character_book: card.character_book } : {}),

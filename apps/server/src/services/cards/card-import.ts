@@ -40,7 +40,7 @@ function jsonOf(bytes: Buffer): unknown {
 }
 
 /**
- * An uploaded card file (issue 11) as a definition and, for a PNG, the picture as a portrait
+ * An uploaded card file (decision 23) as a definition and, for a PNG, the picture as a portrait
  * without its card chunks. Its type and size are checked before anything is parsed: a PNG or JSON
  * of at most 8 MiB (415 unsupported_type, 413 too_large); a PNG must start with the PNG signature.
  * Anything unreadable is a 400: not_a_card, no_card_chunk or broken_card. A card without a name

@@ -3,7 +3,7 @@ import { CUSTOM_LIMITS } from "@reverie/shared";
 import { BadRequestError } from "../../errors.ts";
 
 /**
- * The PNG side of character cards (issue 11): a card is JSON, base64-encoded, in a text chunk named
+ * The PNG side of character cards (decision 23): a card is JSON, base64-encoded, in a text chunk named
  * `ccv3` (Character Card V3) or `chara` (V2 and V1). Written here over Buffer and zlib rather than
  * with png-chunks-extract/-encode: those size a chunk by its declared length before checking it (a
  * 60-byte file made them allocate 2 GiB and spend 19 s), encode copies every byte through a JS

@@ -1,7 +1,7 @@
 import type { CharacterBookEntry } from "./card-data.ts";
 
 /**
- * How the loose values of real cards are read (issue 11). Card editors write what the specs call a
+ * How the loose values of real cards are read (decision 23). Card editors write what the specs call a
  * number as "10", a boolean as "true", tags as objects or one comma-separated text, and SillyTavern
  * imports them all, so Reverie does too: a value that says what it means is read as that, and a
  * value that says nothing (an empty text, a word where a number goes) is left out, so the spec's

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CharacterBook, CharacterBookEntry } from "./card-data.ts";
 import { parseCard } from "./card-format.ts";
 import { readCardJsonFromPng } from "./card-png.ts";
-import { estimateTokens, matchLorebook } from "./lorebook.ts";
+import { activateLorebook, estimateTokens, matchLorebook } from "./lorebook.ts";
 
 function entry(content: string, fields: Partial<CharacterBookEntry> = {}): CharacterBookEntry {
   return { keys: [], content, extensions: {}, enabled: true, insertion_order: 0, ...fields };
@@ -179,5 +179,117 @@ describe("matchLorebook", () => {
       "Ines never talks about her brother unless asked twice.",
       "The lighthouse at Cape Ferro has been dark since the storm of '09; Ines keeps its key.",
     ]);
+  });
+});
+
+describe("activateLorebook (decision 46)", () => {
+  it("gives each entry its place: the spec's side, SillyTavern's numbered positions, depth and role", () => {
+    const lore = book([
+      entry("before", { constant: true, position: "before_char" }),
+      entry("after", { constant: true, position: "after_char" }),
+      entry("deep", { constant: true, extensions: { position: 4, depth: 2, role: 1 } }),
+      // a book in world info's own shape keeps the settings on the entry
+      { ...entry("note", { constant: true }), ...{ depth: 0 }, extensions: { position: 3 } },
+      entry("example", { constant: true, extensions: { position: 5 } }),
+    ]);
+    expect(activateLorebook(lore, ["hi"])).toEqual([
+      { content: "before", position: "before_char", depth: 4, role: "system" },
+      { content: "after", position: "after_char", depth: 4, role: "system" },
+      { content: "deep", position: "at_depth", depth: 2, role: "user" },
+      { content: "note", position: "author_note_bottom", depth: 0, role: "system" },
+      { content: "example", position: "examples_top", depth: 4, role: "system" },
+    ]);
+  });
+
+  it("combines secondary keys by the entry's logic", () => {
+    const withLogic = (selectiveLogic: number) =>
+      book([
+        entry("x", {
+          keys: ["ship"],
+          secondary_keys: ["storm", "rain"],
+          selective: true,
+          extensions: { selectiveLogic },
+        }),
+      ]);
+    const texts = ["The ship sails into the storm."];
+    expect(matchLorebook(withLogic(0), texts)).toEqual(["x"]); // and any
+    expect(matchLorebook(withLogic(3), texts)).toEqual([]); // and all
+    expect(matchLorebook(withLogic(2), texts)).toEqual([]); // not any
+    expect(matchLorebook(withLogic(1), texts)).toEqual(["x"]); // not all
+  });
+
+  it("rolls an entry's probability from the conversation: the same messages, the same answer", () => {
+    const lore = book([entry("maybe", { keys: ["moon"], extensions: { probability: 50 } })]);
+    const outcomes = Array.from(
+      { length: 40 },
+      (_, index) => matchLorebook(lore, [`the moon ${index}`]).length,
+    );
+    expect(outcomes.filter(Boolean).length).toBeGreaterThan(8);
+    expect(outcomes.filter(Boolean).length).toBeLessThan(32);
+    expect(
+      Array.from({ length: 40 }, (_, index) => matchLorebook(lore, [`the moon ${index}`]).length),
+    ).toEqual(outcomes);
+    expect(
+      matchLorebook(book([entry("never", { keys: ["moon"], extensions: { probability: 0 } })]), ["moon"]),
+    ).toEqual([]);
+    // useProbability off: always
+    expect(
+      matchLorebook(
+        book([entry("always", { keys: ["moon"], extensions: { probability: 0, useProbability: false } })]),
+        ["moon"],
+      ),
+    ).toEqual(["always"]);
+  });
+
+  /** A conversation that alternates, the user first; the user's messages are given, the replies filler. */
+  function conversation(userMessages: string[]): { texts: string[]; senders: ("user" | "model")[] } {
+    const texts: string[] = [];
+    const senders: ("user" | "model")[] = [];
+    userMessages.forEach((message, index) => {
+      if (index > 0) {
+        texts.push("mm-hm");
+        senders.push("model");
+      }
+      texts.push(message);
+      senders.push("user");
+    });
+    return { texts, senders };
+  }
+
+  it("keeps a sticky entry for its messages after its keys stop coming up", () => {
+    const lore = book([entry("the storm", { keys: ["storm"], extensions: { sticky: 5 } })], {
+      scan_depth: 1,
+    });
+    const { texts, senders } = conversation(["a storm is coming", "ok", "fine", "and then?"]);
+    // triggered at message 1; sticky until 1 + 5 = 6: the replies at 3 and 5 still have it, at 7 not
+    const at = (count: number) =>
+      matchLorebook(lore, texts.slice(0, count), { senders: senders.slice(0, count) });
+    expect(at(1)).toEqual(["the storm"]);
+    expect(at(3)).toEqual(["the storm"]);
+    expect(at(5)).toEqual(["the storm"]);
+    expect(at(7)).toEqual([]);
+  });
+
+  it("holds an entry back for its cooldown after it applied, after its sticky run when it has one", () => {
+    const cooling = book([entry("the storm", { keys: ["storm"], extensions: { cooldown: 4 } })], {
+      scan_depth: 1,
+    });
+    const { texts, senders } = conversation(["storm", "storm again", "storm once more", "storm!"]);
+    const at = (lore: CharacterBook, count: number) =>
+      matchLorebook(lore, texts.slice(0, count), { senders: senders.slice(0, count) });
+    expect([1, 3, 5, 7].map((count) => at(cooling, count).length)).toEqual([1, 0, 1, 0]);
+    const both = book([entry("the storm", { keys: ["storm"], extensions: { sticky: 3, cooldown: 4 } })], {
+      scan_depth: 1,
+    });
+    // applied at 1, sticky through 3, then cooling down from 4 to 8
+    expect([1, 3, 5, 7].map((count) => at(both, count).length)).toEqual([1, 1, 0, 0]);
+    // without senders the messages are taken to alternate, ending with the user's
+    expect(matchLorebook(both, texts.slice(0, 7))).toEqual([]);
+  });
+
+  it("waits for a delayed entry until the chat has that many messages", () => {
+    const lore = book([entry("late", { constant: true, extensions: { delay: 3 } })]);
+    expect(matchLorebook(lore, ["a", "b"])).toEqual([]);
+    expect(matchLorebook(lore, ["a", "b", "c"])).toEqual(["late"]);
   });
 });

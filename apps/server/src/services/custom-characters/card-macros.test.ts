@@ -71,11 +71,11 @@ describe("expandCardMacros", () => {
     expect(expandCardMacros("\uE000{{char}}\uE001\uE003", names)).toBe("Mia");
   });
 
-  it("reads a long, hostile text in linear time", () => {
+  // no clock here (timings belong to the bench): read in quadratic time, this text would take
+  // hours, far past the test's timeout, while linear reading takes a fraction of a second
+  it("reads a long, hostile text in linear time", { timeout: 60_000 }, () => {
     const hostile = `${"{{".repeat(200_000)}${"&amp;".repeat(100_000)}${"}}".repeat(100_000)}`;
-    const started = performance.now();
     expect(expandCardMacros(hostile, names, { choices: "all" }).length).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -12,22 +12,23 @@ import type { CharacterUpdate, Database } from "../../db/schema.ts";
 import { BadRequestError, NotFoundError, PaymentRequiredError } from "../../errors.ts";
 import { chatMediaFiles } from "../../media/chat-media.ts";
 import type { MediaStorage } from "../../media/storage.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
 import type { EventBus } from "../../realtime/bus.ts";
 import { CustomCharacterRepository, type OwnedCharacter } from "../../repositories/custom-characters.ts";
 import { MessageRepository } from "../../repositories/messages.ts";
 import { UserRepository } from "../../repositories/users.ts";
 import { presentUser } from "../accounts.ts";
 import type { BillingService } from "../billing/billing-service.ts";
-import { CATALOGUE } from "../billing/catalogue.ts";
+import { PRICE_LIST } from "../billing/price-list.ts";
 import type { CardData, ImportedCard } from "../cards/card-data.ts";
+import { JOB, type JobQueue } from "../job-registry.ts";
 import type { ModerationService } from "../moderation.ts";
 import type { Presenter } from "../presenters.ts";
 import { cardColumns, exportedCardData } from "./card-conversion.ts";
 import { writeCard } from "./character-writing.ts";
 import { presentCustomModel } from "./custom-model-presenter.ts";
 import { builderDefinitionText, cardDefinitionText } from "./definition-text.ts";
-import { PORTRAIT_JOB, type PortraitJob, type PortraitPainter } from "./portrait-painter.ts";
+import { derivedCanonColumn } from "./derived-canon.ts";
+import type { PortraitJob, PortraitPainter } from "./portrait-painter.ts";
 import type { Portraits } from "./portraits.ts";
 import { defaultOption, VOICES } from "./trait-options.ts";
 import {
@@ -74,55 +75,39 @@ function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+export interface CustomCharacterServiceDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  moderation: ModerationService;
+  jobs: JobQueue;
+  storage: MediaStorage;
+  portraits: Portraits;
+  painter: PortraitPainter;
+  presenter: Presenter;
+  bus: EventBus;
+  log: { error(obj: object, msg: string): void };
+}
+
 /**
- * The user's own characters (issue 11): built in the constructor or imported from a card, paid
+ * The user's own characters (decision 23): built in the constructor or imported from a card, paid
  * in tokens (premium: a monthly allowance first), moderated as character definitions, private to
  * their owner. One use case per method; the portrait is drawn by the `portrait` job.
  */
 export class CustomCharacterService {
-  readonly #db: Kysely<Database>;
+  readonly #deps: CustomCharacterServiceDeps;
   readonly #characters: CustomCharacterRepository;
   readonly #messages: MessageRepository;
   readonly #users: UserRepository;
-  readonly #billing: BillingService;
-  readonly #moderation: ModerationService;
-  readonly #jobs: JobQueue;
-  readonly #storage: MediaStorage;
-  readonly #portraits: Portraits;
-  readonly #painter: PortraitPainter;
-  readonly #presenter: Presenter;
-  readonly #bus: EventBus;
-  readonly #log: { error(obj: object, msg: string): void };
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    billing: BillingService;
-    moderation: ModerationService;
-    jobs: JobQueue;
-    storage: MediaStorage;
-    portraits: Portraits;
-    painter: PortraitPainter;
-    presenter: Presenter;
-    bus: EventBus;
-    log: { error(obj: object, msg: string): void };
-  }) {
-    this.#db = deps.db;
+  constructor(deps: CustomCharacterServiceDeps) {
+    this.#deps = deps;
     this.#characters = new CustomCharacterRepository(deps.db);
     this.#messages = new MessageRepository(deps.db);
     this.#users = new UserRepository(deps.db);
-    this.#billing = deps.billing;
-    this.#moderation = deps.moderation;
-    this.#jobs = deps.jobs;
-    this.#storage = deps.storage;
-    this.#portraits = deps.portraits;
-    this.#painter = deps.painter;
-    this.#presenter = deps.presenter;
-    this.#bus = deps.bus;
-    this.#log = deps.log;
   }
 
   /**
-   * Builds a character from the constructor's payload: traits checked against the catalogue,
+   * Builds a character from the constructor's payload: traits checked against the trait list,
    * the definition moderated, then in one transaction paid for, stored (portrait pending) and
    * its portrait job enqueued. 402 when the balance does not cover it: nothing is stored.
    */
@@ -130,13 +115,13 @@ export class CustomCharacterService {
     const traits = validateTraits(payload.gender, payload);
     const slug = newSlug(payload.name);
     const written = writeCard({ ...payload, traits, seed: slug });
-    await this.#moderation.check(
+    await this.#deps.moderation.check(
       builderDefinitionText({ name: payload.name, ...written }),
       "character_definition",
       userId,
     );
     const revision = newRevision();
-    const created = await this.#db.transaction().execute(async (trx) => {
+    const created = await this.#deps.db.transaction().execute(async (trx) => {
       const characters = new CustomCharacterRepository(trx);
       const payment = await this.#pay(trx, characters, userId, slug);
       const row = await characters.insert({
@@ -156,8 +141,10 @@ export class CustomCharacterService {
         voice: traits.voice,
         paid_tokens: payment.paidTokens,
       });
+      // the sheet is seeded by the id, which the row has only now
+      await characters.update(row.id, userId, { canon: derivedCanonColumn(row) });
       const job: PortraitJob = { userId, characterId: row.id, revision, reason: "created" };
-      await this.#jobs.enqueue(PORTRAIT_JOB, job, { db: trx });
+      await this.#deps.jobs.enqueue(JOB.portrait, job, { db: trx });
       return { model_id: row.id, current_tokens: payment.balance, paid: payment.paidTokens > 0 };
     });
     if (created.paid) this.#balanceChanged(userId);
@@ -175,16 +162,16 @@ export class CustomCharacterService {
     card: ImportedCard,
     stated: { age: number; gender: Gender },
   ): Promise<CustomModelCreated> {
-    await this.#moderation.check(cardDefinitionText(card.data), "character_definition", userId);
+    await this.#deps.moderation.check(cardDefinitionText(card.data), "character_definition", userId);
     const columns = cardColumns(card.data);
     const slug = newSlug(columns.name);
     const revision = newRevision();
-    const pictures = card.portraitPng ? await this.#portraits.fromCardPicture(card.portraitPng) : null;
-    const files = pictures ? this.#portraits.keys(slug, revision) : null;
-    if (files && pictures) await this.#portraits.store(files, pictures);
+    const pictures = card.portraitPng ? await this.#deps.portraits.fromCardPicture(card.portraitPng) : null;
+    const files = pictures ? this.#deps.portraits.keys(slug, revision) : null;
+    if (files && pictures) await this.#deps.portraits.store(files, pictures);
     let created: { model_id: number; current_tokens: number; paid: boolean };
     try {
-      created = await this.#db.transaction().execute(async (trx) => {
+      created = await this.#deps.db.transaction().execute(async (trx) => {
         const characters = new CustomCharacterRepository(trx);
         const payment = await this.#pay(trx, characters, userId, slug);
         const row = await characters.insert({
@@ -203,17 +190,18 @@ export class CustomCharacterService {
           voice: defaultOption(VOICES, stated.gender).value,
           paid_tokens: payment.paidTokens,
         });
+        await characters.update(row.id, userId, { canon: derivedCanonColumn(row) });
         if (!files) {
           const job: PortraitJob = { userId, characterId: row.id, revision, reason: "created" };
-          await this.#jobs.enqueue(PORTRAIT_JOB, job, { db: trx });
+          await this.#deps.jobs.enqueue(JOB.portrait, job, { db: trx });
         }
         return { model_id: row.id, current_tokens: payment.balance, paid: payment.paidTokens > 0 };
       });
     } catch (error) {
-      if (files) await this.#portraits.remove([files.avatar_key, files.cover_key]);
+      if (files) await this.#deps.portraits.remove([files.avatar_key, files.cover_key]);
       throw error;
     }
-    if (files) await this.#painter.announceCreated(userId, created.model_id);
+    if (files) await this.#deps.painter.announceCreated(userId, created.model_id);
     if (created.paid) this.#balanceChanged(userId);
     return { model_id: created.model_id, current_tokens: created.current_tokens };
   }
@@ -221,12 +209,12 @@ export class CustomCharacterService {
   /** The user's characters of a category (all without one), newest first. */
   async list(userId: string, gender?: Gender): Promise<CustomModel[]> {
     const rows = await this.#characters.list(userId, gender);
-    return rows.map((row) => presentCustomModel(this.#presenter, row));
+    return rows.map((row) => presentCustomModel(this.#deps.presenter, row));
   }
 
   /** One of the user's characters; another user's, or a catalog one, is a 404. */
   async get(userId: string, id: number): Promise<CustomModel> {
-    return presentCustomModel(this.#presenter, await this.#require(userId, id));
+    return presentCustomModel(this.#deps.presenter, await this.#require(userId, id));
   }
 
   /**
@@ -237,10 +225,13 @@ export class CustomCharacterService {
   async update(userId: string, id: number, changes: CustomModelChanges): Promise<CustomModel> {
     const row = await this.#require(userId, id);
     const traits = parseStoredTraits(row.traits);
-    const { values, redraw } = traits
+    const changed = traits
       ? await this.#builtChanges(userId, row, traits, changes)
       : await this.#importedChanges(userId, row, changes);
-    await this.#db.transaction().execute(async (trx) => {
+    const { redraw } = changed;
+    // what the definition now states is taken into the sheet; the rest stays as it was (same seed)
+    const values = { ...changed.values, canon: derivedCanonColumn({ ...row, ...changed.values }) };
+    await this.#deps.db.transaction().execute(async (trx) => {
       const characters = new CustomCharacterRepository(trx);
       if (
         !(await characters.update(id, userId, redraw ? { ...values, portrait_status: "pending" } : values))
@@ -249,7 +240,7 @@ export class CustomCharacterService {
       }
       if (redraw) {
         const job: PortraitJob = { userId, characterId: id, revision: newRevision(), reason: "redrawn" };
-        await this.#jobs.enqueue(PORTRAIT_JOB, job, { db: trx });
+        await this.#deps.jobs.enqueue(JOB.portrait, job, { db: trx });
       }
     });
     return this.get(userId, id);
@@ -258,10 +249,10 @@ export class CustomCharacterService {
   /** Draws the portrait again (a new picture, same look); `update_custom_image` brings it. */
   async redrawPortrait(userId: string, id: number): Promise<CustomModel> {
     await this.#require(userId, id);
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#deps.db.transaction().execute(async (trx) => {
       await new CustomCharacterRepository(trx).update(id, userId, { portrait_status: "pending" });
       const job: PortraitJob = { userId, characterId: id, revision: newRevision(), reason: "redrawn" };
-      await this.#jobs.enqueue(PORTRAIT_JOB, job, { db: trx });
+      await this.#deps.jobs.enqueue(JOB.portrait, job, { db: trx });
     });
     return this.get(userId, id);
   }
@@ -284,21 +275,21 @@ export class CustomCharacterService {
     ];
     await Promise.all([
       keys.length > 0
-        ? this.#storage.remove(keys).catch((error: unknown) => {
-            this.#log.error(
+        ? this.#deps.storage.remove(keys).catch((error: unknown) => {
+            this.#deps.log.error(
               { err: error, characterId: id },
               "could not remove the files of a deleted character",
             );
           })
         : undefined,
-      this.#portraits.remove([row.avatar_key, row.cover_key]),
+      this.#deps.portraits.remove([row.avatar_key, row.cover_key]),
     ]);
   }
 
   /** The character as a card (for the cards' export): its definition and its portrait as a PNG. */
   async exportCard(userId: string, id: number): Promise<{ data: CardData; portrait: Buffer }> {
     const row = await this.#require(userId, id);
-    return { data: exportedCardData(row), portrait: await this.#portraits.png(row, row.cover_key) };
+    return { data: exportedCardData(row), portrait: await this.#deps.portraits.png(row, row.cover_key) };
   }
 
   async #require(userId: string, id: number): Promise<OwnedCharacter> {
@@ -310,7 +301,7 @@ export class CustomCharacterService {
   /**
    * Pays for a new character inside its transaction: premium's monthly allowance first (its uses
    * this calendar month are ledger rows, counted with the owner's row held so two creations at
-   * once count one after the other, and kept when a character is deleted), else the catalogue's
+   * once count one after the other, and kept when a character is deleted), else the price list's
    * price in tokens.
    */
   async #pay(
@@ -320,21 +311,21 @@ export class CustomCharacterService {
     slug: string,
   ): Promise<{ paidTokens: number; balance: number }> {
     await characters.lockOwner(userId);
-    const { plan, tokens } = await this.#billing.balance(userId, trx);
+    const { plan, tokens } = await this.#deps.billing.balance(userId, trx);
     if (
       plan === "premium" &&
-      (await this.#billing.useAllowance(trx, {
+      (await this.#deps.billing.useAllowance(trx, {
         userId,
         reason: "custom_character",
         reference: `custom_character:${slug}`,
-        limit: CATALOGUE.premiumFeatures.CustomCharacters,
+        limit: PRICE_LIST.premiumFeatures.CustomCharacters,
         since: monthStart(),
       }))
     ) {
       return { paidTokens: 0, balance: tokens };
     }
-    const price = CATALOGUE.costs.customCharacter;
-    const left = await this.#billing.spend(trx, {
+    const price = PRICE_LIST.costs.customCharacter;
+    const left = await this.#deps.billing.spend(trx, {
       userId,
       amount: price,
       reason: "custom_character",
@@ -372,7 +363,11 @@ export class CustomCharacterService {
     const description =
       changes.description ?? (row.description === written.description ? "" : row.description);
     const card = writeCard({ name, age, gender: row.gender, description, traits, seed: row.slug });
-    await this.#moderation.check(builderDefinitionText({ name, ...card }), "character_definition", userId);
+    await this.#deps.moderation.check(
+      builderDefinitionText({ name, ...card }),
+      "character_definition",
+      userId,
+    );
     return {
       values: { name, age, ...card, traits: JSON.stringify(next), voice: traits.voice },
       redraw: LOOK_TRAITS.some((key) => previous[key] !== next[key]),
@@ -398,7 +393,7 @@ export class CustomCharacterService {
       ...(changes.voice !== undefined ? { voice: offeredTrait("voice", changes.voice, row.gender) } : {}),
     };
     const card = exportedCardData({ ...row, ...values });
-    await this.#moderation.check(cardDefinitionText(card), "character_definition", userId);
+    await this.#deps.moderation.check(cardDefinitionText(card), "character_definition", userId);
     return { values, redraw: false };
   }
 
@@ -408,13 +403,15 @@ export class CustomCharacterService {
       .findById(userId)
       .then((user) =>
         user
-          ? this.#bus.publish(userId, {
+          ? this.#deps.bus.publish(userId, {
               action: "user_update",
               user: presentUser(user),
               reason: "balance_changed",
             })
           : undefined,
       )
-      .catch((error: unknown) => this.#log.error({ err: error, userId }, "the balance update was not sent"));
+      .catch((error: unknown) =>
+        this.#deps.log.error({ err: error, userId }, "the balance update was not sent"),
+      );
   }
 }

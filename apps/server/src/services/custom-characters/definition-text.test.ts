@@ -1,38 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { CardData } from "../cards/card-data.ts";
+import { cardData } from "../../../test/helpers/cards.ts";
 import { builderDefinitionText, cardDefinitionText } from "./definition-text.ts";
 import { replyCharacterCard } from "./reply-card.ts";
 
-function card(fields: Partial<CardData> = {}): CardData {
-  return {
-    name: "Mia",
-    description: "",
-    personality: "",
-    scenario: "",
-    first_mes: "",
-    mes_example: "",
-    creator_notes: "",
-    system_prompt: "",
-    post_history_instructions: "",
-    alternate_greetings: [],
-    tags: [],
-    creator: "",
-    character_version: "",
-    extensions: {},
-    ...fields,
-  };
-}
-
 describe("cardDefinitionText", () => {
   it("keeps the roleplay frame and the name's line, then the card's texts", () => {
-    expect(cardDefinitionText(card({ description: "A nurse.", first_mes: "Hi." }))).toBe(
+    expect(cardDefinitionText(cardData({ description: "A nurse.", first_mes: "Hi." }))).toBe(
       "Roleplay character definition.\nName: Mia.\nA nurse.\nHi.",
     );
   });
 
   it("reads the texts with their macros expanded: the name, a neutral user, nothing for the rest", () => {
     const text = cardDefinitionText(
-      card({
+      cardData({
         description: "{{char}} is twel{{original}}ve.{{// she is not}}",
         scenario: "<BOT> meets <USER> and {{user}}.{{setvar::x::1}}",
         first_mes: "first\n{{trim}}\nline",
@@ -47,7 +27,7 @@ describe("cardDefinitionText", () => {
 
   it("reads every option of {{random}} and {{pick}}, joined and each in its place, since a prompt may take any", () => {
     const text = cardDefinitionText(
-      card({
+      cardData({
         description: "She is {{random:twenty,twelve}} years old.",
         personality: "{{pick::shy::a child}}",
       }),
@@ -68,14 +48,14 @@ describe("cardDefinitionText", () => {
 
   it("reads at most eight options in their places, every one joined, within a budget for the whole card", () => {
     const ages = Array.from({ length: 20 }, (_, index) => index + 10);
-    const text = cardDefinitionText(card({ description: `Age {{random:${ages.join(",")}}}.` }));
+    const text = cardDefinitionText(cardData({ description: `Age {{random:${ages.join(",")}}}.` }));
     expect(text.split("\n").slice(2)).toEqual([
       `Age ${ages.join(" ")}.`,
       ...ages.slice(0, 8).map((age) => `Age ${age}.`),
     ]);
     const long = `{{random:a,b}}${"x".repeat(60_000)}`;
     const lines = cardDefinitionText(
-      card({ description: long, personality: long, scenario: long, first_mes: long }),
+      cardData({ description: long, personality: long, scenario: long, first_mes: long }),
     );
     expect(lines.length).toBeLessThan(4 * 60_000 + 200_000 + 1000);
     expect(lines.split("\n")).toHaveLength(2 + 4 + 3);
@@ -83,7 +63,7 @@ describe("cardDefinitionText", () => {
 
   it("decodes HTML entities, and macros hidden in them", () => {
     const text = cardDefinitionText(
-      card({
+      cardData({
         name: "M&#105;a",
         description: "She is &#49;&#50; &amp; small.",
         scenario: "twel&#123;&#123;original&#125;&#125;ve&nbsp;years",
@@ -94,7 +74,7 @@ describe("cardDefinitionText", () => {
 
   it("reads the lorebook's entries the same way", () => {
     const text = cardDefinitionText(
-      card({
+      cardData({
         character_book: {
           extensions: {},
           entries: [
@@ -113,7 +93,7 @@ describe("cardDefinitionText", () => {
   });
 
   it("checks each text exactly as the prompt gives it to the model", () => {
-    const imported = card({
+    const imported = cardData({
       description: "{{char}} keeps a lighthouse &amp; a boat.",
       personality: "wry{{// and twelve}}",
       scenario: "{{user}} arrives at <BOT>'s lighthouse.",
@@ -162,7 +142,10 @@ describe("cardDefinitionText", () => {
     ];
     expect(given).toContain("Mia keeps a lighthouse & a boat.");
     const checked = cardDefinitionText(imported);
-    for (const text of given) expect(checked).toContain(text);
+    // where the card says {{original}}, the prompt puts Reverie's own main prompt: not the card's words
+    const cardsOwn = (text: string | undefined) => text?.replaceAll("{{original}}", "").trim();
+    expect(reply.card?.systemPrompt).toBe("{{original}} Stay terse.");
+    for (const text of given) expect(checked).toContain(cardsOwn(text));
   });
 });
 

@@ -61,6 +61,8 @@ describe("replyCharacterCard", () => {
       hobbies: ["surfing", "photography"],
       relationship: "girlfriend",
       first_msg: "Hi!",
+      // no sheet stored: derived from the columns (decision 44), the job the description states
+      canon: expect.objectContaining({ job: "I'm a nurse" }),
     });
   });
 
@@ -73,12 +75,29 @@ describe("replyCharacterCard", () => {
     expect(reply.description).toBe("Mia keeps a lighthouse.");
     expect(reply.card).toEqual({
       scenario: "Sam arrives at Mia's lighthouse.",
-      systemPrompt: " Stay terse.",
+      // {{original}} is kept for the prompt, which puts Reverie's main prompt there (decision 46)
+      systemPrompt: "{{original}} Stay terse.",
       postHistoryInstructions: "Remember Sam is tired.",
       exampleDialogue: "Sam: hi\nMia: hey",
       alternateGreetings: ["Evening, Sam."],
     });
     expect(reply.lore).toEqual(["The lamp was lit by Mia's grandmother."]);
+    expect(reply.worldInfo).toEqual([
+      { content: "The lamp was lit by Mia's grandmother.", position: "after_char", depth: 4, role: "system" },
+    ]);
+    // the card's character's note, with its depth and role
+    const noted = {
+      ...imported,
+      definition: JSON.stringify({
+        ...card,
+        extensions: { depth_prompt: { prompt: "{{char}} hums.", depth: 2, role: "assistant" } },
+      }),
+    };
+    expect(replyCharacterCard(noted, { userName: "Sam", recentTexts: [] }).card?.depthPrompt).toEqual({
+      text: "Mia hums.",
+      depth: 2,
+      role: "assistant",
+    });
     // without a profile name the user is "you"
     expect(replyCharacterCard(imported, { userName: null, recentTexts: [] }).card?.scenario).toBe(
       "you arrives at Mia's lighthouse.",

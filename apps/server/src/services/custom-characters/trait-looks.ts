@@ -2,6 +2,7 @@ import type { Gender } from "@reverie/shared";
 import { Rng } from "../../lib/seeded-random.ts";
 import {
   type CharacterLook,
+  OUTFIT_COLORS,
   OUTFIT_STYLES,
   type OutfitStyle,
 } from "../../providers/image/procedural/index.ts";
@@ -17,18 +18,6 @@ import {
   HOBBIES,
   type TraitOptionSpec,
 } from "./trait-options.ts";
-
-const CLOTHES = [
-  "#b8283a",
-  "#1f5f4a",
-  "#3fa8b8",
-  "#d9a13a",
-  "#5f7a6a",
-  "#2b3a67",
-  "#e9dcc9",
-  "#6b2030",
-  "#333840",
-];
 
 /** What a personality tends to wear, so a confident character does not come out in a hoodie. */
 const OUTFITS_BY_PERSONALITY: Record<string, readonly OutfitStyle[]> = {
@@ -79,7 +68,7 @@ export function lookFromTraits(traits: LookTraits, gender: Gender, seed: string)
   const eyes = chosen(EYE_COLORS, traits.eyes_color, gender);
   const hobby = findOption(HOBBIES, traits.hobbies?.[0]);
   const outfits = OUTFITS_BY_PERSONALITY[traits.personality ?? ""] ?? OUTFIT_STYLES;
-  const primary = rng.pick(CLOTHES);
+  const primary = rng.pick(OUTFIT_COLORS);
   const descriptors = [
     ethnicity.words,
     findOption(BODY_TYPES, traits.body_type)?.words,
@@ -94,7 +83,7 @@ export function lookFromTraits(traits: LookTraits, gender: Gender, seed: string)
     outfit: {
       style: rng.pick(outfits),
       primary,
-      secondary: rng.pick(CLOTHES.filter((color) => color !== primary)),
+      secondary: rng.pick(OUTFIT_COLORS.filter((color) => color !== primary)),
     },
     accessories: masculine ? [] : [rng.pick(["earrings", "necklace"] as const)],
     ...(masculine ? { facialHair: rng.pick(["none", "stubble", "beard"] as const) } : {}),

@@ -4,7 +4,7 @@ import { CHARACTER_VOICES, type CharacterVoiceId } from "../../providers/tts/voi
 
 /**
  * Every option of the constructor, with what it means: the colours and hair a look is drawn with,
- * the words a prompt or a persona is written with, the voice it speaks in. The catalogue the web
+ * the words a prompt or a persona is written with, the voice it speaks in. The trait list the web
  * app shows (traits.ts) and every use of a stored trait read these, so an option means the same
  * everywhere.
  */

@@ -1,7 +1,7 @@
 import { CUSTOM_LIMITS, TRAIT_KEYS } from "@reverie/shared";
 import { describe, expect, it } from "vitest";
 import { BadRequestError } from "../../errors.ts";
-import { splitHobbies, traitCatalogue, traitsRecord, validateTraits } from "./traits.ts";
+import { splitHobbies, traitList, traitsRecord, validateTraits } from "./traits.ts";
 
 const mia = {
   ethnicity: "latin",
@@ -28,7 +28,7 @@ function refusal(call: () => unknown): BadRequestError {
 }
 
 describe("validateTraits", () => {
-  it("accepts the catalogue's options, hobbies split by commas, trimmed and once each", () => {
+  it("accepts the trait list's options, hobbies split by commas, trimmed and once each", () => {
     const traits = validateTraits("female", mia);
     expect(traits).toEqual({ ...mia, hobbies: ["cooking", "yoga"] });
     expect(traitsRecord(traits)).toEqual({ ...mia, hobbies: "cooking,yoga" });
@@ -97,17 +97,17 @@ describe("validateTraits", () => {
   });
 });
 
-describe("traitCatalogue", () => {
-  const catalogue = traitCatalogue();
+describe("traitList", () => {
+  const list = traitList();
   const trait = (key: string) => {
-    const found = catalogue.traits.find((candidate) => candidate.key === key);
+    const found = list.traits.find((candidate) => candidate.key === key);
     if (!found) throw new Error(`no ${key}`);
     return found;
   };
 
   it("lists every trait in the constructor's order, hobbies as the one with several values", () => {
-    expect(catalogue.traits.map((candidate) => candidate.key)).toEqual([...TRAIT_KEYS]);
-    for (const candidate of catalogue.traits) {
+    expect(list.traits.map((candidate) => candidate.key)).toEqual([...TRAIT_KEYS]);
+    for (const candidate of list.traits) {
       expect(candidate.multiple).toBe(candidate.key === "hobbies");
       expect(candidate.max).toBe(candidate.key === "hobbies" ? CUSTOM_LIMITS.maxHobbies : 1);
     }
@@ -143,7 +143,7 @@ describe("traitCatalogue", () => {
 
   it("offers every category a choice for every trait but the breast size", () => {
     for (const gender of ["female", "male", "anime_female", "anime_male"] as const) {
-      for (const candidate of catalogue.traits) {
+      for (const candidate of list.traits) {
         const offered = candidate.options.filter((option) => option.genders.includes(gender));
         const expected =
           candidate.key === "breast_type" && gender.endsWith("male") && !gender.endsWith("female");

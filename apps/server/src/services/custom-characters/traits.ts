@@ -4,11 +4,11 @@ import {
   TRAIT_KEYS,
   type TraitDefinition,
   type TraitKey,
-  type traitCatalogueSchema,
+  type traitListSchema,
 } from "@reverie/shared";
 import type { z } from "zod";
 import { BadRequestError } from "../../errors.ts";
-import { CATALOGUE } from "../billing/catalogue.ts";
+import { PRICE_LIST } from "../billing/price-list.ts";
 import {
   BODY_TYPES,
   BREAST_TYPES,
@@ -24,7 +24,7 @@ import {
 } from "./trait-options.ts";
 import { eyePreviewUrl, portraitPreviewUrl } from "./trait-preview-urls.ts";
 
-export type TraitCatalogue = z.infer<typeof traitCatalogueSchema>;
+export type TraitList = z.infer<typeof traitListSchema>;
 
 /** A character's validated traits; hobbies as a list (stored and sent joined by commas). */
 export interface CustomTraits {
@@ -69,7 +69,7 @@ const TRAITS: Record<
   voice: { label: "Voice", options: VOICES, picture: "icon" },
 };
 
-function catalogueOptions(key: TraitKey): TraitDefinition["options"] {
+function listedOptions(key: TraitKey): TraitDefinition["options"] {
   const { options, picture } = TRAITS[key];
   if (picture === "portrait") {
     // the picture differs by category (a woman, a man, anime): one entry per category
@@ -92,22 +92,22 @@ function catalogueOptions(key: TraitKey): TraitDefinition["options"] {
   }));
 }
 
-let catalogue: TraitCatalogue | undefined;
+let cachedTraitList: TraitList | undefined;
 
 /** GET /api/custom/traits: every trait with its options, and what a character costs. */
-export function traitCatalogue(): TraitCatalogue {
-  catalogue ??= {
+export function traitList(): TraitList {
+  cachedTraitList ??= {
     traits: TRAIT_KEYS.map((key) => ({
       key,
       label: TRAITS[key].label,
       multiple: key === "hobbies",
       max: key === "hobbies" ? CUSTOM_LIMITS.maxHobbies : 1,
-      options: catalogueOptions(key),
+      options: listedOptions(key),
     })),
-    price_tokens: CATALOGUE.costs.customCharacter,
-    free_per_month: CATALOGUE.premiumFeatures.CustomCharacters,
+    price_tokens: PRICE_LIST.costs.customCharacter,
+    free_per_month: PRICE_LIST.premiumFeatures.CustomCharacters,
   };
-  return catalogue;
+  return cachedTraitList;
 }
 
 function invalid(field: TraitKey, reason: string): BadRequestError {
@@ -148,7 +148,7 @@ function hasBreastType(gender: Gender): boolean {
 }
 
 /**
- * Checks every trait against the catalogue for the category: each value known and offered in
+ * Checks every trait against the trait list for the category: each value known and offered in
  * it, hobbies (joined by commas) each known and at most CUSTOM_LIMITS.maxHobbies, a breast type
  * for female categories only. Throws a 400 that names the first field at fault.
  */

@@ -6,21 +6,16 @@ import { generatedPictureFiles } from "../../media/generated-pictures.ts";
 import type { PrivateMediaSigner } from "../../media/private-urls.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import type { ImageMedium } from "../../providers/image/types.ts";
-import type { JobQueue } from "../../queue/job-queue.ts";
 import { GeneratedImageRepository } from "../../repositories/generated-images.ts";
 import { ImageRequestRepository } from "../../repositories/image-requests.ts";
 import type { BillingService } from "../billing/billing-service.ts";
-import { CATALOGUE } from "../billing/catalogue.ts";
+import { PRICE_LIST } from "../billing/price-list.ts";
+import { JOB, type JobPayload, type JobQueue } from "../job-registry.ts";
 import type { ModerationService } from "../moderation.ts";
 import { presentGeneratedImage } from "./generated-image-presenter.ts";
 
-export const CUSTOM_IMAGES_JOB = "custom_images";
-
 /** The job that makes a request's pictures (jobs/custom-images.ts). */
-export interface CustomImagesJob {
-  requestId: number;
-  userId: string;
-}
+export type CustomImagesJob = JobPayload<"custom_images">;
 
 /** The styles offered, by what the provider's pictures are. */
 const STYLES: Record<ImageMedium, ImageStyles["styles"]> = {
@@ -41,42 +36,30 @@ export interface CustomImagesRequest {
   style: "realistic" | "anime";
 }
 
+export interface CustomImageServiceDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  moderation: ModerationService;
+  jobs: JobQueue;
+  storage: MediaStorage;
+  privateMedia: PrivateMediaSigner;
+  log: { error(obj: object, msg: string): void };
+  /** what the configured image provider's pictures are */
+  imageMedium: ImageMedium;
+}
+
 /**
  * Pictures of a character made on request (/generate_image): asking for them (moderated, paid per
  * picture, made by a durable job), and the user's own pictures ("My pictures"), which only their
  * owner lists, downloads or deletes.
  */
 export class CustomImageService {
-  readonly #db: Kysely<Database>;
-  readonly #billing: BillingService;
-  readonly #moderation: ModerationService;
-  readonly #jobs: JobQueue;
-  readonly #storage: MediaStorage;
-  readonly #signer: PrivateMediaSigner;
+  readonly #deps: CustomImageServiceDeps;
   readonly #requests: ImageRequestRepository;
   readonly #images: GeneratedImageRepository;
-  readonly #log: { error(obj: object, msg: string): void };
-  readonly #medium: ImageMedium;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    billing: BillingService;
-    moderation: ModerationService;
-    jobs: JobQueue;
-    storage: MediaStorage;
-    privateMedia: PrivateMediaSigner;
-    log: { error(obj: object, msg: string): void };
-    /** what the configured image provider's pictures are */
-    imageMedium: ImageMedium;
-  }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
-    this.#moderation = deps.moderation;
-    this.#jobs = deps.jobs;
-    this.#storage = deps.storage;
-    this.#signer = deps.privateMedia;
-    this.#log = deps.log;
-    this.#medium = deps.imageMedium;
+  constructor(deps: CustomImageServiceDeps) {
+    this.#deps = deps;
     this.#requests = new ImageRequestRepository(deps.db);
     this.#images = new GeneratedImageRepository(deps.db);
   }
@@ -96,9 +79,9 @@ export class CustomImageService {
    */
   async request(userId: string, body: CustomImagesRequest) {
     await this.#requireCharacter(body.model_id, userId);
-    await this.#moderation.check(body.user_prompt, "image_prompt", userId);
-    const price = CATALOGUE.costs.imageGeneration;
-    return this.#db.transaction().execute(async (trx) => {
+    await this.#deps.moderation.check(body.user_prompt, "image_prompt", userId);
+    const price = PRICE_LIST.costs.imageGeneration;
+    return this.#deps.db.transaction().execute(async (trx) => {
       const request = await new ImageRequestRepository(trx).insert({
         user_id: userId,
         character_id: body.model_id,
@@ -108,7 +91,7 @@ export class CustomImageService {
         price_tokens: price,
       });
       const total = price * body.count;
-      const left = await this.#billing.spend(trx, {
+      const left = await this.#deps.billing.spend(trx, {
         userId,
         amount: total,
         reason: "image_generation",
@@ -121,21 +104,21 @@ export class CustomImageService {
         );
       }
       const job: CustomImagesJob = { requestId: request.id, userId };
-      await this.#jobs.enqueue(CUSTOM_IMAGES_JOB, job, { db: trx });
+      await this.#deps.jobs.enqueue(JOB.custom_images, job, { db: trx });
       return { request_id: request.id, current_tokens: left, price_tokens: price };
     });
   }
 
   /** The styles the generator offers: a "Realistic" photo only where the provider makes photographs. */
   styles(): ImageStyles {
-    return { medium: this.#medium, styles: STYLES[this.#medium] };
+    return { medium: this.#deps.imageMedium, styles: STYLES[this.#deps.imageMedium] };
   }
 
   /** The user's pictures, newest first; of one character (catalog or the user's own) when given. */
   async list(userId: string, modelId?: number): Promise<{ items: GeneratedImage[] }> {
     if (modelId !== undefined) await this.#requireCharacter(modelId, userId);
     const rows = await this.#images.listForOwner(userId, modelId);
-    return { items: rows.map((row) => presentGeneratedImage(row, this.#signer)) };
+    return { items: rows.map((row) => presentGeneratedImage(row, this.#deps.privateMedia)) };
   }
 
   /** Deletes one of the user's pictures and its files; another user's is a 404. */
@@ -143,8 +126,8 @@ export class CustomImageService {
     const deleted = await this.#images.deleteForOwner(id, userId);
     if (!deleted) throw new NotFoundError(`Picture ${id} does not exist.`);
     // a file left behind only wastes space; the picture is gone for the user either way
-    await this.#storage.remove(generatedPictureFiles(deleted)).catch((error: unknown) => {
-      this.#log.error({ err: error, mediaId: id }, "the files of a deleted picture were not removed");
+    await this.#deps.storage.remove(generatedPictureFiles(deleted)).catch((error: unknown) => {
+      this.#deps.log.error({ err: error, mediaId: id }, "the files of a deleted picture were not removed");
     });
   }
 
@@ -154,7 +137,7 @@ export class CustomImageService {
     id: number,
   ): Promise<{ data: Buffer; filename: string; contentType: string }> {
     const row = await this.#images.findForOwner(id, userId);
-    const data = row && (await this.#storage.read(row.file_key).catch(() => undefined));
+    const data = row && (await this.#deps.storage.read(row.file_key).catch(() => undefined));
     if (!data) throw new NotFoundError(`Picture ${id} does not exist.`);
     return { data, filename: `reverie-picture-${id}.webp`, contentType: "image/webp" };
   }

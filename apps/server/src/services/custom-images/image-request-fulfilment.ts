@@ -41,30 +41,26 @@ function pictureSlugs(requestId: number, count: number): string[] {
   return Array.from({ length: count }, (_, position) => pictureSlug(requestId, position));
 }
 
+export interface ImageRequestFulfilmentDeps {
+  db: Kysely<Database>;
+  billing: BillingService;
+  bus: EventBus;
+  privateMedia: PrivateMediaSigner;
+}
+
 /**
  * The reads and writes of making a request's pictures (jobs/custom-images.ts runs them): what to
  * draw and what is drawn already, recording each picture once, delivering them, and, when the job
  * fails for good, the refund of the pictures not made.
  */
 export class ImageRequestFulfilment {
-  readonly #db: Kysely<Database>;
-  readonly #billing: BillingService;
-  readonly #bus: EventBus;
-  readonly #signer: PrivateMediaSigner;
+  readonly #deps: ImageRequestFulfilmentDeps;
   readonly #requests: ImageRequestRepository;
   readonly #images: GeneratedImageRepository;
   readonly #users: UserRepository;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    billing: BillingService;
-    bus: EventBus;
-    privateMedia: PrivateMediaSigner;
-  }) {
-    this.#db = deps.db;
-    this.#billing = deps.billing;
-    this.#bus = deps.bus;
-    this.#signer = deps.privateMedia;
+  constructor(deps: ImageRequestFulfilmentDeps) {
+    this.#deps = deps;
     this.#requests = new ImageRequestRepository(deps.db);
     this.#images = new GeneratedImageRepository(deps.db);
     this.#users = new UserRepository(deps.db);
@@ -131,9 +127,9 @@ export class ImageRequestFulfilment {
       return;
     }
     const refund = missing * order.pricePerPicture;
-    const ended = await this.#db.transaction().execute(async (trx) => {
+    const ended = await this.#deps.db.transaction().execute(async (trx) => {
       if (!(await new ImageRequestRepository(trx).finish(order.requestId, "failed"))) return false;
-      await this.#billing.grant(trx, {
+      await this.#deps.billing.grant(trx, {
         userId: job.userId,
         amount: refund,
         reason: "refund",
@@ -144,7 +140,7 @@ export class ImageRequestFulfilment {
     if (!ended) return;
     const user = await this.#users.findById(job.userId);
     if (user) {
-      await this.#bus.publish(job.userId, {
+      await this.#deps.bus.publish(job.userId, {
         action: "user_update",
         user: presentUser(user),
         reason: "balance_changed",
@@ -164,10 +160,10 @@ export class ImageRequestFulfilment {
   }
 
   async #publishPictures(job: CustomImagesJob, modelId: number, pictures: MediaRow[], error?: string) {
-    await this.#bus.publish(job.userId, {
+    await this.#deps.bus.publish(job.userId, {
       action: "update_custom_image",
       model_id: modelId,
-      images_urls: pictures.map((row) => this.#signer.url(row.file_key)),
+      images_urls: pictures.map((row) => this.#deps.privateMedia.url(row.file_key)),
       request_id: job.requestId,
       ...(error === undefined ? {} : { error }),
     });

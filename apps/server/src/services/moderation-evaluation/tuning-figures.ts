@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import { type ModerationEvaluation as EvaluationFigures, moderationEvaluationSchema } from "@reverie/shared";
+import { figuresFile } from "../../lib/figures-file.ts";
 import { loadCases, scoreClassifier, TARGETS } from "../../providers/moderation/evaluation/score.ts";
 import { RuleBasedClassifier } from "../../providers/moderation/rule-based.ts";
 
@@ -9,7 +9,10 @@ import { RuleBasedClassifier } from "../../providers/moderation/rule-based.ts";
  * busy machine), so `npm run eval:moderation` writes them to evaluation/tuning-figures.json and the
  * console reads that file; a unit test fails when the file no longer matches the rules.
  */
-const FIGURES_FILE = new URL("../../providers/moderation/evaluation/tuning-figures.json", import.meta.url);
+const FIGURES_FILE = figuresFile(
+  new URL("../../providers/moderation/evaluation/tuning-figures.json", import.meta.url),
+  moderationEvaluationSchema,
+);
 
 export async function computeTuningFigures(now = new Date()): Promise<EvaluationFigures> {
   const cases = loadCases("tuning");
@@ -34,9 +37,9 @@ export async function computeTuningFigures(now = new Date()): Promise<Evaluation
 }
 
 export function readTuningFigures(): EvaluationFigures {
-  return moderationEvaluationSchema.parse(JSON.parse(readFileSync(FIGURES_FILE, "utf8")));
+  return FIGURES_FILE.read();
 }
 
 export function writeTuningFigures(figures: EvaluationFigures): void {
-  writeFileSync(FIGURES_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+  FIGURES_FILE.write(figures);
 }

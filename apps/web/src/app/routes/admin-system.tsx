@@ -1,7 +1,7 @@
 import { AdminLayout } from "@/components/layout/admin-layout";
 import { SystemConsole } from "@/features/admin-system/components/system-console";
 
-/** /admin/system (issue 13). A private region: replays never record the console (nor a replay in it). */
+/** /admin/system (decision 32). A private region: replays never record the console (nor a replay in it). */
 export default function AdminSystemRoute() {
   return (
     <AdminLayout section="system" title="System">

@@ -1,47 +1,32 @@
-import { ArrowLeft, Sparkles, UserRoundX } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Sparkles, UserRoundX } from "lucide-react";
+import { useState } from "react";
+import { BackLink } from "@/components/layout/back-link";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { ModelBundles } from "@/features/bundles/components/model-bundles";
 import { useModel } from "@/features/catalog/api/get-model";
 import { CharacterProfile, CharacterProfileSkeleton } from "@/features/catalog/components/character-profile";
 import { ChatPreviewPanel } from "@/features/chat/components/chat-preview-panel";
 import { ModelMediaGrid } from "@/features/gallery/components/model-media-grid";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useIdParam } from "@/hooks/use-id-param";
 import { isApiError } from "@/lib/api-client";
-
-/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /** /chat/:id for visitors — the character page, with a chat panel that asks them to sign up. */
 export default function CharacterRoute() {
-  const params = useParams();
-  const id = Number(params.id);
-  const validId = Number.isInteger(id) && id > 0;
-  const model = useModel(validId ? id : 0);
+  const id = useIdParam();
+  const model = useModel(id ?? 0);
   const [buyingTokens, setBuyingTokens] = useState(false);
   useDocumentTitle(model.data ? `Chat with ${model.data.name}` : "Chat");
 
-  const back = (
-    <Link
-      to={paths.chat}
-      className="inline-flex items-center gap-1.5 rounded-full text-sm text-ink-300 transition hover:text-white"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All chats
-    </Link>
-  );
+  const back = <BackLink to={paths.chat}>All chats</BackLink>;
 
-  if (!validId || (model.isError && isApiError(model.error) && model.error.status === 404)) {
+  if (id === null || (model.isError && isApiError(model.error) && model.error.status === 404)) {
     return (
       <Page narrow className="space-y-6">
         {back}
@@ -109,11 +94,7 @@ export default function CharacterRoute() {
           />
         </>
       ) : null}
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
+      {buyingTokens ? <BuyTokensPrompt reason="bundle" onClose={() => setBuyingTokens(false)} /> : null}
     </Page>
   );
 }

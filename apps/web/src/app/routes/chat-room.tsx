@@ -1,6 +1,6 @@
 import { BREAKPOINTS } from "@reverie/shared";
 import { Sparkles, UserRoundX } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { BuyTokensModal } from "@/features/billing/components/buy-tokens-modal";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { GetTokenBanner } from "@/features/billing/components/get-token-banner";
 import { PremiumModal } from "@/features/billing/components/premium-modal";
 import { CharacterProfile } from "@/features/catalog/components/character-profile";
@@ -16,9 +16,14 @@ import { useDeleteChat } from "@/features/chat/api/delete-chat";
 import { useOpenChat } from "@/features/chat/api/open-chat";
 import { Conversation } from "@/features/chat/components/conversation";
 import { MyChatList } from "@/features/chat/components/my-chat-list";
+import { MemoryToggle } from "@/features/memory/components/memory-toggle";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+
+// opened by few and not on the first screen: its code loads when it is opened (the route's budget)
+const MemoryPanel = lazy(() => import("@/features/memory/components/memory-panel"));
 
 /** /chat/:id, signed in: the chat with one character, between the chat list and their profile. */
 export default function ChatRoomRoute() {
@@ -39,6 +44,11 @@ export default function ChatRoomRoute() {
   // at all, which keeps their rendering out of the first screen's long tasks.
   const withChatList = useMediaQuery(`(min-width: ${BREAKPOINTS.lg}px)`);
   const withProfile = useMediaQuery(`(min-width: ${BREAKPOINTS.xl}px)`);
+  // "What {name} remembers": a column beside the conversation from lg on (in the profile's place,
+  // and in the chat list's below xl, where three columns would squeeze the chat), a sheet below
+  const [memoryOpen, setMemoryOpen] = useState(false);
+  const memoryId = useId();
+  const memoryBeside = memoryOpen && withChatList;
 
   const notFound = !validId || (chat.isError && isApiError(chat.error) && chat.error.isNotFound);
 
@@ -56,8 +66,18 @@ export default function ChatRoomRoute() {
   }
 
   return (
-    <div className="mx-auto grid h-[calc(100dvh-4rem)] w-full max-w-[1760px] grid-cols-1 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-6 lg:px-6 lg:py-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)_minmax(0,22rem)]">
-      <aside className="hidden min-h-0 flex-col lg:flex" aria-label="Your chats">
+    <div
+      className={cn(
+        "mx-auto grid h-[calc(100dvh-4rem)] w-full max-w-[1760px] grid-cols-1 lg:gap-6 lg:px-6 lg:py-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)_minmax(0,22rem)]",
+        memoryBeside
+          ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
+          : "lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]",
+      )}
+    >
+      <aside
+        className={cn("hidden min-h-0 flex-col", memoryBeside ? "xl:flex" : "lg:flex")}
+        aria-label="Your chats"
+      >
         {withChatList ? <MyChatList activeModelId={modelId} /> : null}
       </aside>
       <div className="flex min-h-0 flex-col border-white/[0.06] bg-ink-850/60 lg:rounded-3xl lg:border">
@@ -79,6 +99,14 @@ export default function ChatRoomRoute() {
             suggestion={chat.data.model.user_first_msg_help || null}
             onPaymentRequired={setPaymentReason}
             onPremiumRequired={setPaywallSource}
+            headerActions={
+              <MemoryToggle
+                characterName={chat.data.model.name}
+                open={memoryOpen}
+                controls={memoryId}
+                onToggle={() => setMemoryOpen((open) => !open)}
+              />
+            }
             onDeleteChat={async () => {
               const current = chat.data;
               if (!current) return;
@@ -92,8 +120,25 @@ export default function ChatRoomRoute() {
           </div>
         )}
       </div>
-      <aside className="hidden min-h-0 overflow-y-auto xl:block" aria-label="Profile">
-        {withProfile && model ? (
+      {memoryOpen && chat.data ? (
+        // beside the chat from lg on (a grid column), else a sheet over it (outside the grid's flow)
+        <Suspense fallback={null}>
+          <MemoryPanel
+            key={chat.data.id}
+            id={memoryId}
+            variant={memoryBeside ? "side" : "sheet"}
+            chatId={chat.data.id}
+            modelId={chat.data.model.id}
+            characterName={chat.data.model.name}
+            onClose={() => setMemoryOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+      <aside
+        className={cn("hidden min-h-0 overflow-y-auto", !memoryBeside && "xl:block")}
+        aria-label="Profile"
+      >
+        {withProfile && model && !memoryBeside ? (
           <div className="space-y-3">
             <CharacterProfile model={model} />
             <ButtonLink
@@ -109,7 +154,7 @@ export default function ChatRoomRoute() {
         ) : null}
       </aside>
       {paymentReason ? (
-        <BuyTokensModal reason={paymentReason} onClose={() => setPaymentReason(null)} />
+        <BuyTokensPrompt reason={paymentReason} onClose={() => setPaymentReason(null)} />
       ) : null}
       {paywallSource ? <PremiumModal source={paywallSource} onClose={() => setPaywallSource(null)} /> : null}
     </div>

@@ -1,15 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { Page } from "@/components/layout/page";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { CharacterBuilder } from "@/features/custom-characters/components/character-builder";
 import { useConstructorCallback } from "@/features/custom-characters/hooks/use-constructor-callback";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-
-/** The buy-tokens prompt, loaded when creating finds the balance short (402). */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /**
  * /create_ai — the character constructor; a 402 opens the buy-tokens prompt and the draft stays. A
@@ -32,9 +26,7 @@ export default function CreateAiRoute() {
         </header>
         <CharacterBuilder onInsufficientBalance={() => setBuyingTokens(true)} />
         {buyingTokens ? (
-          <Suspense fallback={null}>
-            <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
-          </Suspense>
+          <BuyTokensPrompt reason="custom_model" onClose={() => setBuyingTokens(false)} />
         ) : null}
       </Page>
     </div>

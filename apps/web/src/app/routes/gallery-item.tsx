@@ -1,12 +1,13 @@
-import { ArrowLeft, ImageOff } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Link, useParams } from "react-router";
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+import { BackLink } from "@/components/layout/back-link";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { paths } from "@/config/paths";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { BundleUnlockPanel } from "@/features/bundles/components/bundle-unlock-panel";
 import { useGalleryItem } from "@/features/gallery/api/get-gallery-item";
 import {
@@ -17,36 +18,20 @@ import {
 import { GalleryMasonry } from "@/features/gallery/components/gallery-masonry";
 import { isVideo } from "@/features/gallery/components/gallery-tile";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useIdParam } from "@/hooks/use-id-param";
 import { isApiError } from "@/lib/api-client";
-
-/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /** /gallery/:id — one item large, its character, its bundle (to unlock, or owned), and related items. */
 export default function GalleryItemRoute() {
-  const params = useParams();
-  const id = Number(params.id);
-  const validId = Number.isInteger(id) && id > 0;
-  const detail = useGalleryItem(validId ? id : 0);
+  const id = useIdParam();
+  const detail = useGalleryItem(id ?? 0);
   const [buyingTokens, setBuyingTokens] = useState(false);
   const item = detail.data?.item;
   useDocumentTitle(item ? `${isVideo(item) ? "Video" : "Photo"} of ${item.model.name}` : "Gallery");
 
-  const back = (
-    <Link
-      to={paths.gallery}
-      className="inline-flex items-center gap-1.5 rounded-full text-sm text-ink-300 transition hover:text-white"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Gallery
-    </Link>
-  );
+  const back = <BackLink to={paths.gallery}>Gallery</BackLink>;
 
-  if (!validId || (detail.isError && isApiError(detail.error) && detail.error.status === 404)) {
+  if (id === null || (detail.isError && isApiError(detail.error) && detail.error.status === 404)) {
     return (
       <Page narrow className="space-y-6">
         {back}
@@ -99,11 +84,7 @@ export default function GalleryItemRoute() {
           <GalleryMasonry items={detail.data.related} />
         </section>
       ) : null}
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
+      {buyingTokens ? <BuyTokensPrompt reason="bundle" onClose={() => setBuyingTokens(false)} /> : null}
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import type { GalleryItem } from "@reverie/shared";
 import { ImageOff } from "lucide-react";
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -10,6 +10,7 @@ import { SectionHeading } from "@/components/ui/section-heading";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS, genderLabel } from "@/config/genders";
 import { paths } from "@/config/paths";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { BundleList, BundleListSkeleton } from "@/features/bundles/components/bundle-list";
 import { useGallery } from "@/features/gallery/api/get-gallery";
 import { GalleryFilters, type KindFilter } from "@/features/gallery/components/gallery-filters";
@@ -29,13 +30,6 @@ function parseModelId(value: string | null): number | null {
   const id = Number(value);
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
-
-/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /** /gallery — photos, videos and locked previews of a category, filterable, with its packs. */
 export default function GalleryRoute() {
@@ -176,11 +170,7 @@ export default function GalleryRoute() {
           </div>
         ) : null}
       </section>
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
+      {buyingTokens ? <BuyTokensPrompt reason="bundle" onClose={() => setBuyingTokens(false)} /> : null}
     </Page>
   );
 }

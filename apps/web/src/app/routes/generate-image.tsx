@@ -5,6 +5,7 @@ import { Page } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Tabs } from "@/components/ui/tabs";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { useModel } from "@/features/catalog/api/get-model";
 import { useModels } from "@/features/catalog/api/get-models";
 import { useOwnCharacter } from "@/features/image-generation/api/get-own-character";
@@ -18,13 +19,6 @@ import { parseGender, useGenderPreference } from "@/hooks/use-gender-preference"
 import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { useSession } from "@/lib/auth";
 import { keepScroll } from "@/lib/scroll-restoration";
-
-/** The buy-tokens prompt, loaded when the balance falls short of the pictures. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /** A picture large, with download and delete, loaded when one is opened. */
 const PictureViewer = lazy(() =>
@@ -179,9 +173,7 @@ export default function GenerateImageRoute() {
           </Suspense>
         ) : null}
         {buyingTokens ? (
-          <Suspense fallback={null}>
-            <BuyTokensModal reason="image_generation" onClose={() => setBuyingTokens(false)} />
-          </Suspense>
+          <BuyTokensPrompt reason="image_generation" onClose={() => setBuyingTokens(false)} />
         ) : null}
       </Page>
     </div>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { Page } from "@/components/layout/page";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS, genderLabel } from "@/config/genders";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { FeaturedBundles } from "@/features/bundles/components/featured-bundles";
 import { CharacterGrid } from "@/features/catalog/components/character-grid";
 import { LandingHero } from "@/features/catalog/components/landing-hero";
@@ -12,13 +13,6 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useGenderPreference } from "@/hooks/use-gender-preference";
 
 const CATALOG_ANCHOR = "#characters";
-
-/** The buy-tokens prompt, loaded when an unlock finds the balance short. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /** The main landing screen: `/`, `/explore` and the ad landing `/:id` (which records a sane sub id). */
 export default function LandingRoute() {
@@ -69,11 +63,7 @@ export default function LandingRoute() {
         <CharacterGrid gender={gender} leading={<CreateYourOwnCard />} />
       </section>
       <FeaturedBundles gender={gender} onInsufficientBalance={() => setBuyingTokens(true)} />
-      {buyingTokens ? (
-        <Suspense fallback={null}>
-          <BuyTokensModal reason="bundle" onClose={() => setBuyingTokens(false)} />
-        </Suspense>
-      ) : null}
+      {buyingTokens ? <BuyTokensPrompt reason="bundle" onClose={() => setBuyingTokens(false)} /> : null}
     </Page>
   );
 }

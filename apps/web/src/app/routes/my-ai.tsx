@@ -1,11 +1,13 @@
-import { ArrowLeft, Sparkles, UserRoundX } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Sparkles, UserRoundX } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { BackLink } from "@/components/layout/back-link";
 import { Page } from "@/components/layout/page";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { paths } from "@/config/paths";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { useCustomModel } from "@/features/custom-characters/api/get-custom-model";
 import {
   CharacterDetails,
@@ -18,13 +20,6 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { isApiError } from "@/lib/api-client";
 import { useSession } from "@/lib/auth";
 import { storage, useStorageValue } from "@/lib/storage";
-
-/** The buy-tokens prompt, loaded when a redraw finds the balance short. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
-  })),
-);
 
 /**
  * /my_ais/:id and /my_ai (the character kept in `paywall_ai`): one of the user's characters. Opened
@@ -78,13 +73,7 @@ function MyAiScreen({ id, paywallCallback }: { id: number; paywallCallback: bool
   useDocumentTitle(model.data ? model.data.name : "My AI");
 
   const back = (
-    <Link
-      to={model.data ? `${paths.myAis}?gender=${model.data.gender}` : paths.myAis}
-      className="inline-flex items-center gap-1.5 rounded-full text-sm text-ink-300 transition hover:text-white"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      My AIs
-    </Link>
+    <BackLink to={model.data ? `${paths.myAis}?gender=${model.data.gender}` : paths.myAis}>My AIs</BackLink>
   );
 
   function deleted() {
@@ -134,9 +123,7 @@ function MyAiScreen({ id, paywallCallback }: { id: number; paywallCallback: bool
           </>
         )}
         {buyingTokens ? (
-          <Suspense fallback={null}>
-            <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
-          </Suspense>
+          <BuyTokensPrompt reason="custom_model" onClose={() => setBuyingTokens(false)} />
         ) : null}
       </Page>
     </div>

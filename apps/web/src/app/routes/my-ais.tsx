@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
 import { GENDER_TABS } from "@/config/genders";
 import { paths } from "@/config/paths";
+import { BuyTokensPrompt } from "@/features/billing/components/buy-tokens-prompt";
 import { CustomCharacterGrid } from "@/features/custom-characters/components/custom-character-grid";
 import { usePortraitUpdates } from "@/features/custom-characters/hooks/use-portrait-updates";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -15,13 +16,6 @@ import { useGenderPreference } from "@/hooks/use-gender-preference";
 const ImportCardDialog = lazy(() =>
   import("@/features/custom-characters/components/import-card-dialog").then((module) => ({
     default: module.ImportCardDialog,
-  })),
-);
-
-/** The buy-tokens prompt, loaded when an import finds the balance short. */
-const BuyTokensModal = lazy(() =>
-  import("@/features/billing/components/buy-tokens-modal").then((module) => ({
-    default: module.BuyTokensModal,
   })),
 );
 
@@ -87,9 +81,7 @@ export default function MyAisRoute() {
           </Suspense>
         ) : null}
         {buyingTokens ? (
-          <Suspense fallback={null}>
-            <BuyTokensModal reason="custom_model" onClose={() => setBuyingTokens(false)} />
-          </Suspense>
+          <BuyTokensPrompt reason="custom_model" onClose={() => setBuyingTokens(false)} />
         ) : null}
       </Page>
     </div>

@@ -31,7 +31,7 @@ const PremiumModal = lazy(() =>
 );
 
 /**
- * /onboarding — a short guided start that ends in a first chat (issue 12). The variant comes from
+ * /onboarding — a short guided start that ends in a first chat (decision 28). The variant comes from
  * the remote configuration (`onboarding_variant`) or `?variant=` (README: Onboarding).
  */
 export default function OnboardingRoute() {

@@ -1,19 +1,18 @@
 import { LogOut } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Page } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { AccountSummary } from "@/features/settings/components/account-summary";
 import { ChangePasswordForm } from "@/features/settings/components/change-password-form";
 import { GenderChoice } from "@/features/settings/components/gender-choice";
 import { ProfileForm } from "@/features/settings/components/profile-form";
-import { SessionsPanel } from "@/features/settings/components/sessions-panel";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useSession } from "@/lib/auth";
 import { useLogout } from "@/lib/logout";
 
-// The billing parts load beside the screen, not before it: the screen's first JavaScript has a budget.
+// The billing parts and the sections below the fold load beside the screen, not before it: the
+// screen's first JavaScript has a budget.
 const PlanSummary = lazy(() =>
   import("@/features/settings/components/plan-summary").then((module) => ({ default: module.PlanSummary })),
 );
@@ -28,6 +27,11 @@ const YourData = lazy(() =>
 const SessionReplayChoice = lazy(() =>
   import("@/features/settings/components/session-replay-choice").then((module) => ({
     default: module.SessionReplayChoice,
+  })),
+);
+const SessionsPanel = lazy(() =>
+  import("@/features/settings/components/sessions-panel").then((module) => ({
+    default: module.SessionsPanel,
   })),
 );
 const TokenStatement = lazy(() =>
@@ -63,10 +67,13 @@ export default function SettingsRoute() {
           </Button>
         </header>
         <AccountSummary user={user} />
-        <SettingsSection id="billing" title="Plan and billing" description="Your plan, and how it renews.">
-          <Suspense fallback={<Skeleton className="h-24 rounded-2xl" />}>
-            <PlanSummary user={user} />
-          </Suspense>
+        <SettingsSection
+          id="billing"
+          title="Plan and billing"
+          description="Your plan, and how it renews."
+          loading="h-24 rounded-2xl"
+        >
+          <PlanSummary user={user} />
         </SettingsSection>
         <SettingsSection id="profile" title="Profile" description="How your characters address you.">
           <ProfileForm user={user} />
@@ -85,6 +92,7 @@ export default function SettingsRoute() {
           id="sessions"
           title="Where you're signed in"
           description="Devices with access to your account."
+          loading="h-24 rounded-2xl"
         >
           <SessionsPanel />
         </SettingsSection>
@@ -92,37 +100,33 @@ export default function SettingsRoute() {
           id="payments"
           title="Payment history"
           description="What you've bought, and whether each payment went through."
+          loading="h-14"
         >
-          <Suspense fallback={<Skeleton className="h-14" />}>
-            <PaymentHistory />
-          </Suspense>
+          <PaymentHistory />
         </SettingsSection>
         <SettingsSection
           id="tokens"
           title="Token statement"
           description="Every token you've received or spent, and the balance after."
+          loading="h-12"
         >
-          <Suspense fallback={<Skeleton className="h-12" />}>
-            <TokenStatement />
-          </Suspense>
+          <TokenStatement />
         </SettingsSection>
         <SettingsSection
           id="privacy"
           title="Privacy"
           description="Whether your visits may be recorded to help improve Reverie."
+          loading="h-12"
         >
-          <Suspense fallback={<Skeleton className="h-12" />}>
-            <SessionReplayChoice />
-          </Suspense>
+          <SessionReplayChoice />
         </SettingsSection>
         <SettingsSection
           id="your-data"
           title="Your data"
           description="Take a copy of everything, or delete your account."
+          loading="h-24"
         >
-          <Suspense fallback={<Skeleton className="h-24" />}>
-            <YourData />
-          </Suspense>
+          <YourData />
         </SettingsSection>
       </div>
     </Page>

@@ -1,4 +1,13 @@
-import { ChevronDown, Heart, LogOut, Settings, ShieldCheck, Sparkles, UserRound } from "lucide-react";
+import {
+  ChevronDown,
+  Heart,
+  LogOut,
+  type LucideIcon,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  UserRound,
+} from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
@@ -10,6 +19,14 @@ import { BalanceLink } from "./balance-link";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm text-ink-200 transition hover:bg-white/[0.06] hover:text-white focus-visible:bg-white/[0.06] focus-visible:outline-none";
+
+/** The menu's links, in order; `staff`: only for operators, moderators and admins. */
+const MENU_LINKS: { to: string; label: string; icon: LucideIcon; testId?: string; staff?: true }[] = [
+  { to: paths.myAis, label: "My AIs", icon: Heart, testId: "nav-my-ais" },
+  { to: paths.generateImage, label: "Generate pictures", icon: Sparkles, testId: "nav-generate-pictures" },
+  { to: paths.settings, label: "Settings", icon: Settings },
+  { to: paths.admin, label: "Admin", icon: ShieldCheck, testId: "nav-admin", staff: true },
+];
 
 /**
  * The signed-in part of the top nav: the token balance, and the account button (settings, log out;
@@ -75,42 +92,21 @@ export function AccountMenu() {
                 Signed in as <span className="text-ink-200">{user.email}</span>
               </p>
             ) : null}
-            <Link
-              role="menuitem"
-              to={paths.myAis}
-              className={itemClass}
-              onClick={() => setOpen(false)}
-              data-testid="nav-my-ais"
-            >
-              <Heart className="size-4 text-ink-400" aria-hidden="true" />
-              My AIs
-            </Link>
-            <Link
-              role="menuitem"
-              to={paths.generateImage}
-              className={itemClass}
-              onClick={() => setOpen(false)}
-              data-testid="nav-generate-pictures"
-            >
-              <Sparkles className="size-4 text-ink-400" aria-hidden="true" />
-              Generate pictures
-            </Link>
-            <Link role="menuitem" to={paths.settings} className={itemClass} onClick={() => setOpen(false)}>
-              <Settings className="size-4 text-ink-400" aria-hidden="true" />
-              Settings
-            </Link>
-            {user && user.role !== "user" ? (
-              <Link
-                role="menuitem"
-                to={paths.admin}
-                className={itemClass}
-                onClick={() => setOpen(false)}
-                data-testid="nav-admin"
-              >
-                <ShieldCheck className="size-4 text-ink-400" aria-hidden="true" />
-                Admin
-              </Link>
-            ) : null}
+            {MENU_LINKS.filter((link) => !link.staff || (user && user.role !== "user")).map(
+              ({ to, label, icon: Icon, testId }) => (
+                <Link
+                  key={to}
+                  role="menuitem"
+                  to={to}
+                  className={itemClass}
+                  onClick={() => setOpen(false)}
+                  data-testid={testId}
+                >
+                  <Icon className="size-4 text-ink-400" aria-hidden="true" />
+                  {label}
+                </Link>
+              ),
+            )}
             <button
               type="button"
               role="menuitem"

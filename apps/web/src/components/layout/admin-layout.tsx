@@ -96,7 +96,7 @@ function AdminSignInAgain() {
 }
 
 /**
- * The frame of every admin screen (issue 13): it asks the server for the caller's role first and
+ * The frame of every admin screen (decision 29): it asks the server for the caller's role first and
  * shows nothing of the console until it answers; anyone who is not a moderator or an admin gets
  * the not-found screen, as for any unknown address. The server checks the role on every call too.
  */

@@ -1,6 +1,6 @@
 import { paths } from "@/config/paths";
 
-/** The admin console's sections, in the order of its navigation (issue 13). */
+/** The admin console's sections, in the order of its navigation (decision 29). */
 export const ADMIN_SECTIONS = [
   { key: "dashboard", label: "Dashboard", to: paths.admin },
   { key: "users", label: "Users", to: paths.adminUsers },

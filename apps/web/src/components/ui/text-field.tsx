@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 import { cn } from "@/lib/cn";
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Visible label; also the input's accessible name. */
   label: string;
   /** A validation message, shown under the input with role="alert". */

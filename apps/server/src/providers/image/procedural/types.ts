@@ -62,6 +62,19 @@ export const OUTFIT_STYLES = [
 ] as const;
 export type OutfitStyle = (typeof OUTFIT_STYLES)[number];
 
+/** The colours a character's everyday outfit is drawn from, when nothing asks for another. */
+export const OUTFIT_COLORS = [
+  "#b8283a",
+  "#1f5f4a",
+  "#3fa8b8",
+  "#d9a13a",
+  "#5f7a6a",
+  "#2b3a67",
+  "#e9dcc9",
+  "#6b2030",
+  "#333840",
+] as const;
+
 export const ACCESSORIES = ["necklace", "earrings", "glasses", "scarf"] as const;
 export type Accessory = (typeof ACCESSORIES)[number];
 

@@ -26,7 +26,7 @@ import { WORD_CATEGORIES } from "./types.ts";
  *   the speaker's past ("when I was") is not a role;
  * - any other signal refuses with any sexual or romantic word in the message.
  *
- * Adult ages (18 and over) are never signals. The tables are compiled here once; a text with no
+ * Adult ages (18 and over) are never signals. The tables are compiled once, on first use; a text with no
  * signal is read no further, and texts in plain ASCII skip the tables of other scripts.
  */
 
@@ -282,12 +282,28 @@ function rulesFor(present: number, languages: ReadonlySet<string>, kana: boolean
   ];
 }
 
-// compiled at load for each script alone and with Latin, so no chat message waits for them
 const NO_LANGUAGE: ReadonlySet<string> = new Set();
 const SHORT_TEXT = 400;
-for (let script = 0; script < SCRIPTS.length; script++) {
-  rulesFor(1 << script, NO_LANGUAGE, true);
-  rulesFor((1 << script) | 1, NO_LANGUAGE, true);
+
+/**
+ * Compiles the sets for each script alone and with Latin, once, on the first text read: importing
+ * the rules stays cheap (every test worker and script imports them), the first classification
+ * pays, and no later chat message waits for them. The sets are kept by key, so compiling them
+ * ahead changes no answer.
+ */
+let warmed = false;
+function warmUp(): void {
+  if (warmed) return;
+  warmed = true;
+  for (let script = 0; script < SCRIPTS.length; script++) {
+    rulesFor(1 << script, NO_LANGUAGE, true);
+    rulesFor((1 << script) | 1, NO_LANGUAGE, true);
+  }
+}
+
+/** How many rule sets are compiled so far: none until a text is read (for the tests). */
+export function compiledRuleSets(): number {
+  return RULES_BY_KEY.size;
 }
 
 // --- reading a text ---
@@ -458,6 +474,7 @@ function signalRefused(reading: WorldReading, signal: Signal, long: boolean): bo
  * or next to sex or romance, in the world languages; undefined when there is none.
  */
 export function worldEvidence(text: string, partOfLongText = false): string | undefined {
+  warmUp();
   const reading = worldText(text);
   const scripts = scriptsOf(reading);
   // the tables gated by language are all in Latin letters: a text without them needs no detection

@@ -226,33 +226,24 @@ describe("StripeProvider.parseNotification: events", () => {
     ]);
   });
 
-  it("turns a failed delayed payment and an expired checkout into payment_failed", async () => {
-    const failedCheckout = await started(tokensOrder());
-    const failed = fake.signedEvent(
-      "checkout.session.async_payment_failed",
-      fake.session(failedCheckout.providerReference),
-    );
-    expect((await deliver(failed)).events).toEqual([
-      {
-        id: failed.event.id,
-        type: "payment_failed",
-        orderId: failedCheckout.orderId,
-        reason: expect.any(String),
-      },
-    ]);
-
-    const expiredCheckout = await started(tokensOrder());
-    const expired = fake.signedEvent(
-      "checkout.session.expired",
-      fake.expire(expiredCheckout.providerReference),
-    );
-    expect((await deliver(expired)).events).toEqual([
-      {
-        id: expired.event.id,
-        type: "payment_failed",
-        orderId: expiredCheckout.orderId,
-        reason: "the checkout expired before it was paid",
-      },
+  it.each([
+    {
+      what: "a failed delayed payment",
+      type: "checkout.session.async_payment_failed" as const,
+      session: (reference: string) => fake.session(reference),
+      reason: expect.any(String),
+    },
+    {
+      what: "an expired checkout",
+      type: "checkout.session.expired" as const,
+      session: (reference: string) => fake.expire(reference),
+      reason: "the checkout expired before it was paid",
+    },
+  ])("turns $what into payment_failed", async ({ type, session, reason }) => {
+    const checkout = await started(tokensOrder());
+    const delivery = fake.signedEvent(type, session(checkout.providerReference));
+    expect((await deliver(delivery)).events).toEqual([
+      { id: delivery.event.id, type: "payment_failed", orderId: checkout.orderId, reason },
     ]);
   });
 

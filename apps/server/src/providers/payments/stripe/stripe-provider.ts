@@ -31,7 +31,7 @@ type PaymentSucceeded = PaymentEvent & { type: "payment_succeeded" };
 type PaymentFailed = PaymentEvent & { type: "payment_failed" };
 
 /**
- * Stripe Checkout: the browser pays on Stripe's hosted page, priced inline from our catalogue
+ * Stripe Checkout: the browser pays on Stripe's hosted page, priced inline from our price list
  * (no products or prices to set up in the dashboard). Token packages are one-off payments, plans
  * are subscriptions that Stripe renews. Our order id rides along as the session's
  * client_reference_id and metadata.order_id, and as the subscription's metadata.order_id.

@@ -105,7 +105,7 @@ function fromWire(wire: WireEvent): PaymentEvent {
 }
 
 /**
- * The built-in test checkout (issue 10), the default provider so that `npm start` can sell: its
+ * The built-in test checkout (decision 21), the default provider so that `npm start` can sell: its
  * payment page is a screen of this app (/pay/<order>, served by the test-checkout routes), which
  * takes the test card numbers and then sends the app a signed event the way a real provider
  * sends a webhook: HMAC-SHA256 over the timestamp and the exact body, refused when older than

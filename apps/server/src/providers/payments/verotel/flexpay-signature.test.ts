@@ -12,6 +12,21 @@ import {
 // FlexPayClientTest.kt; github.com/verotel/flexpay-php-client, VerotelFlexPayClientTest.php).
 const VEROTEL_TEST_KEY = "zpXwe2D77g4P7ysGJcr3rY87TBYs6J";
 const VEROTEL_TEST_DESCRIPTION = "My Dščřčřřěřě&?=blah123";
+/** The subscription both of Verotel's postback examples (version 4 and version 3) describe. */
+const VEROTEL_POSTBACK_SUBSCRIPTION = {
+  priceAmount: "0.00",
+  referenceID: "reference1234",
+  priceCurrency: "USD",
+  custom1: "My",
+  description: VEROTEL_TEST_DESCRIPTION,
+  subscriptionType: "RECURRING",
+  period: "P1M",
+  name: "My name",
+  trialAmount: "0.01",
+  trialPeriod: "P3D",
+  declineURL: "http://declineURL.test",
+  cancelDiscountPercentage: "30",
+};
 
 describe("FlexPay signature (version 4)", () => {
   it("signs Verotel's purchase example to the signature its client test expects", () => {
@@ -69,20 +84,9 @@ describe("FlexPay signature (version 4)", () => {
 
   it("accepts Verotel's signed postback example and refuses it once any value changes", () => {
     const postback = {
+      ...VEROTEL_POSTBACK_SUBSCRIPTION,
       shopID: "68849",
-      priceAmount: "0.00",
-      referenceID: "reference1234",
-      priceCurrency: "USD",
-      custom1: "My",
-      description: VEROTEL_TEST_DESCRIPTION,
-      subscriptionType: "RECURRING",
-      period: "P1M",
-      name: "My name",
-      trialAmount: "0.01",
-      trialPeriod: "P3D",
       successURL: "http://successURL.test",
-      declineURL: "http://declineURL.test",
-      cancelDiscountPercentage: "30",
       signature: "0df722dd32b8a9f68e3ae4e3f226651eba1397d7928862635ba32674dc7bed6a",
     };
     expect(isSignedPostback(VEROTEL_TEST_KEY, postback)).toBe(true);
@@ -98,20 +102,9 @@ describe("FlexPay signature (version 4)", () => {
 
   it("refuses version 3's SHA-1 signature, even a correct one", () => {
     const postback = {
+      ...VEROTEL_POSTBACK_SUBSCRIPTION,
       saleID: "433456",
-      priceAmount: "0.00",
-      referenceID: "reference1234",
-      priceCurrency: "USD",
-      custom1: "My",
-      description: VEROTEL_TEST_DESCRIPTION,
-      subscriptionType: "RECURRING",
-      period: "P1M",
-      name: "My name",
-      trialAmount: "0.01",
-      trialPeriod: "P3D",
       successURL: "http://backURL.test",
-      declineURL: "http://declineURL.test",
-      cancelDiscountPercentage: "30",
       blah: "something",
       shopID: "68849",
     };

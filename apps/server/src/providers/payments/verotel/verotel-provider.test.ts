@@ -52,6 +52,36 @@ const plan = (
     ...overrides,
   });
 
+/**
+ * Runs `use` with a fake Verotel of its own that sends its postbacks to a fake app (answering OK),
+ * and a provider for that Verotel (with its Control Center API when `controlCenter`); closes both after.
+ */
+async function withPostbacksToApp(
+  options: { controlCenter: boolean },
+  use: (setup: {
+    app: Awaited<ReturnType<typeof startFakeUpstream>>;
+    verotel: FakeVerotel;
+    payments: VerotelProvider;
+  }) => Promise<void>,
+) {
+  const app = await startFakeUpstream((_req, res) =>
+    res.writeHead(200, { "content-type": "text/plain" }).end("OK"),
+  );
+  const verotel = await startFakeVerotel({ postbackUrl: `${app.url}/api/verotel/postback` });
+  try {
+    const payments = new VerotelProvider({
+      shopId: verotel.shopId,
+      signatureKey: verotel.signatureKey,
+      baseUrl: verotel.baseUrl,
+      ...(options.controlCenter ? { controlCenter: verotel.controlCenter } : {}),
+    });
+    await use({ app, verotel, payments });
+  } finally {
+    verotel.close();
+    app.close();
+  }
+}
+
 /** Opens the checkout's page on the fake (as the browser would), so the fake knows the order. */
 async function startOrder(request: CheckoutRequest) {
   const start = await provider.startCheckout(request);
@@ -395,17 +425,7 @@ describe("checkoutStatus", () => {
 
 describe("cancelSubscription", () => {
   it("stops the renewals through the Control Center API; the cancel postback then says when access ends", async () => {
-    const app = await startFakeUpstream((_req, res) =>
-      res.writeHead(200, { "content-type": "text/plain" }).end("OK"),
-    );
-    const verotel = await startFakeVerotel({ postbackUrl: `${app.url}/api/verotel/postback` });
-    try {
-      const payments = new VerotelProvider({
-        shopId: verotel.shopId,
-        signatureKey: verotel.signatureKey,
-        baseUrl: verotel.baseUrl,
-        controlCenter: verotel.controlCenter,
-      });
+    await withPostbacksToApp({ controlCenter: true }, async ({ app, verotel, payments }) => {
       const request = plan({ unit: "month", count: 1 });
       await fetch((await payments.startCheckout(request)).url);
       const initial = verotel.approve(request.orderId);
@@ -426,10 +446,7 @@ describe("cancelSubscription", () => {
       ]);
       // asked again (a retry after a lost answer): Verotel says it is cancelled already, which is done
       expect(await payments.cancelSubscription(saleId)).toBeNull();
-    } finally {
-      verotel.close();
-      app.close();
-    }
+    });
   });
 
   it("fails for a sale Verotel does not know, and when the credentials are refused", async () => {
@@ -487,16 +504,7 @@ describe("cancelSubscription", () => {
 
 describe("the fake's order page", () => {
   it("pays through its link: the postback reaches the postback URL and the buyer the success URL", async () => {
-    const app = await startFakeUpstream((_req, res) =>
-      res.writeHead(200, { "content-type": "text/plain" }).end("OK"),
-    );
-    const verotel = await startFakeVerotel({ postbackUrl: `${app.url}/api/verotel/postback` });
-    try {
-      const payments = new VerotelProvider({
-        shopId: verotel.shopId,
-        signatureKey: verotel.signatureKey,
-        baseUrl: verotel.baseUrl,
-      });
+    await withPostbacksToApp({ controlCenter: false }, async ({ app, verotel, payments }) => {
       const request = tokens();
       const page = await (await fetch((await payments.startCheckout(request)).url)).text();
       const payLink = /href="([^"]*outcome=approve[^"]*)"/.exec(page)?.[1]?.replaceAll("&#38;", "&") ?? "";
@@ -510,9 +518,6 @@ describe("the fake's order page", () => {
       expect(events.events).toMatchObject([
         { type: "payment_succeeded", orderId: request.orderId, amountCents: 2997 },
       ]);
-    } finally {
-      verotel.close();
-      app.close();
-    }
+    });
   });
 });

@@ -8,6 +8,7 @@ import { providerWarnings } from "../utils/provider-warnings";
 import { ProvidersPanel } from "./providers-panel";
 import { QueuePanel } from "./queue-panel";
 import { ReplaysPanel } from "./replays-panel";
+import { UsagePanel } from "./usage-panel";
 
 function formatUptime(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
@@ -15,7 +16,7 @@ function formatUptime(seconds: number): string {
   return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }
 
-/** The console's System screen: providers and health, the job queue, session replays. */
+/** The console's System screen: providers and health, the job queue, the LLM's usage, session replays. */
 export function SystemConsole() {
   const { tab, setTab } = useSystemTab();
   const system = useSystem();
@@ -24,6 +25,8 @@ export function SystemConsole() {
       <Tabs label="System" items={SYSTEM_TABS} value={tab} onChange={setTab} testId="admin-system-tabs" />
       {tab === "replays" ? (
         <ReplaysPanel />
+      ) : tab === "usage" ? (
+        <UsagePanel />
       ) : system.isPending ? (
         <Skeleton className="h-48 rounded-2xl" />
       ) : system.isError ? (

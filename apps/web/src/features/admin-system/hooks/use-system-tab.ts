@@ -3,6 +3,7 @@ import { useTabParam } from "@/hooks/use-tab-param";
 export const SYSTEM_TABS = [
   { value: "providers", label: "Providers" },
   { value: "jobs", label: "Jobs" },
+  { value: "usage", label: "LLM usage" },
   { value: "replays", label: "Replays" },
 ] as const;
 export type SystemTab = (typeof SYSTEM_TABS)[number]["value"];

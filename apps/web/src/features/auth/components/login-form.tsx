@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { EmailField, FormError, PasswordField } from "@/components/ui/account-fields";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { storage } from "@/lib/storage";
 import { useLogin } from "../api/login";
@@ -69,19 +69,9 @@ export function LoginForm({ defaultEmail = "" }: { defaultEmail?: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="login-form">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+      <EmailField error={errors.email?.message} {...form.register("email")} />
+      <PasswordField
+        purpose="current"
         error={errors.password?.message}
         aside={
           <Link to={paths.restore} className={`${authLinkClass} text-xs`}>
@@ -90,11 +80,7 @@ export function LoginForm({ defaultEmail = "" }: { defaultEmail?: string }) {
         }
         {...form.register("password")}
       />
-      {formError ? (
-        <Notice tone="error" testId="form-error">
-          {formError}
-        </Notice>
-      ) : null}
+      <FormError message={formError} />
       {linkSentTo ? (
         <Notice tone="success" testId="sign-in-link-sent">
           Check your inbox. We've sent a sign-in link to <strong className="break-all">{linkSentTo}</strong>.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { FormError } from "@/components/ui/account-fields";
 import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -102,11 +103,7 @@ export function LoginScreen() {
               Your password has been changed. Sign in with your new password.
             </Notice>
           ) : null}
-          {signInLink.error ? (
-            <Notice tone="error" testId="sign-in-link-error">
-              {signInLink.error}
-            </Notice>
-          ) : null}
+          <FormError message={signInLink.error} testId="sign-in-link-error" />
           <LoginForm defaultEmail={link.kind === "valid" ? link.email : ""} />
           <SocialSignIn />
         </div>

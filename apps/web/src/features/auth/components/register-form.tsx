@@ -3,9 +3,8 @@ import { registerBodySchema } from "@reverie/shared";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { EmailField, FirstNameField, FormError, PasswordField } from "@/components/ui/account-fields";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
-import { TextField } from "@/components/ui/text-field";
 import { parseGender } from "@/hooks/use-gender-preference";
 import { ANALYTICS_EVENTS, track } from "@/lib/analytics";
 import { storage } from "@/lib/storage";
@@ -61,36 +60,15 @@ export function RegisterForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="register-form">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
-      <TextField
-        label="First name"
-        autoComplete="given-name"
+      <EmailField error={errors.email?.message} {...form.register("email")} />
+      <PasswordField purpose="new" error={errors.password?.message} {...form.register("password")} />
+      <FirstNameField
         optional
         hint="What your characters will call you."
         error={errors.first_name?.message}
         {...form.register("first_name")}
       />
-      {formError ? (
-        <Notice tone="error" testId="form-error">
-          {formError}
-        </Notice>
-      ) : null}
+      <FormError message={formError} />
       <Button type="submit" size="lg" className="w-full text-[15px]" loading={isSubmitting}>
         Create account
       </Button>

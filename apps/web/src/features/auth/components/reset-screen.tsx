@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { FormError, NewPasswordFields } from "@/components/ui/account-fields";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
 import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { useResetPassword } from "../api/reset-password";
@@ -74,26 +74,8 @@ export function ResetScreen() {
           error={errors.oobCode?.message}
           {...form.register("oobCode")}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          error={errors.newPassword?.message}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register("confirmPassword")}
-        />
-        {formError ? (
-          <Notice tone="error" testId="form-error">
-            {formError}
-          </Notice>
-        ) : null}
+        <NewPasswordFields register={form.register} errors={errors} />
+        <FormError message={formError} />
         <Button type="submit" size="lg" className="w-full text-[15px]" loading={isSubmitting}>
           Set new password
         </Button>

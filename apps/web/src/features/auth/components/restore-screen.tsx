@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { EmailField, FormError } from "@/components/ui/account-fields";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { useRestorePassword } from "../api/restore-password";
 import { describeAuthError } from "../utils/auth-errors";
@@ -78,20 +78,8 @@ export function RestoreScreen() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="restore-form">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            error={errors.email?.message}
-            {...form.register("email")}
-          />
-          {formError ? (
-            <Notice tone="error" testId="form-error">
-              {formError}
-            </Notice>
-          ) : null}
+          <EmailField error={errors.email?.message} {...form.register("email")} />
+          <FormError message={formError} />
           <Button
             type="submit"
             size="lg"

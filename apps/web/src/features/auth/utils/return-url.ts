@@ -28,7 +28,7 @@ export function pickReturnUrl(candidates: ReadonlyArray<string | null | undefine
 
 /**
  * Where a completed sign-in goes: a usable stored returnUrl / authReturnUrl first (the spec's rule);
- * else a new sign-up is offered the onboarding once (issue 12), unless a stored `callback` (the
+ * else a new sign-up is offered the onboarding once (decision 28), unless a stored `callback` (the
  * paywall flow) already says where the user is headed or this account was offered it before; else home.
  */
 export function signInDestination(options: {

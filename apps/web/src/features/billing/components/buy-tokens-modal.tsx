@@ -2,14 +2,12 @@ import { PAYWALL_SOURCES, VOICE_MESSAGE_PRICE_TOKENS } from "@reverie/shared";
 import { Coins, Crown } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonStyles } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
 import { Modal } from "@/components/ui/modal";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useSession } from "@/lib/auth";
 import { formatPrice, formatTokens } from "@/lib/format";
-import { useTokenPackages } from "../api/get-token-packages";
-import { checkoutPackagePath, plansPath } from "../utils/checkout-query";
+import { plansPath } from "../utils/checkout-query";
 import { currentReturnPath } from "../utils/current-return-path";
+import { TokenPackageList } from "./token-package-list";
 
 const TITLES: Record<string, string> = {
   message: "You're out of free messages",
@@ -41,7 +39,6 @@ const PREMIUM_SOURCES: Record<string, string> = {
  */
 export function BuyTokensModal({ reason, onClose }: { reason: string; onClose: () => void }) {
   const session = useSession();
-  const packages = useTokenPackages();
   const tokens = session.user?.tokens ?? 0;
   const from = currentReturnPath(useLocation());
 
@@ -57,40 +54,19 @@ export function BuyTokensModal({ reason, onClose }: { reason: string; onClose: (
         </span>
       </p>
       <div className="mt-6">
-        {packages.isPending ? (
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {Array.from({ length: 6 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <Skeleton key={index} className="h-24 rounded-2xl" />
-            ))}
-          </div>
-        ) : packages.isError ? (
-          <ErrorState
-            title="We couldn't load the packages"
-            error={packages.error}
-            onRetry={() => packages.refetch()}
-          />
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Token packages">
-            {packages.data.packages.map((tokenPackage) => (
-              <li key={tokenPackage.id}>
-                <Link
-                  to={checkoutPackagePath(tokenPackage.id, from)}
-                  data-testid="token-package"
-                  className="flex h-full flex-col items-start gap-1 rounded-2xl border border-white/10 bg-ink-800 p-4 transition hover:border-coral-400/50 hover:bg-ink-750"
-                >
-                  <span className="inline-flex items-center gap-1.5 font-semibold text-ink-100 tabular-nums">
-                    <Coins className="size-4 text-amber-300" aria-hidden="true" />
-                    {formatTokens(tokenPackage.tokens)}
-                  </span>
-                  <span className="text-sm text-ink-300">
-                    {formatPrice(tokenPackage.price_cents, tokenPackage.currency)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TokenPackageList layout="prompt" returnPath={from}>
+          {(tokenPackage) => (
+            <>
+              <span className="inline-flex items-center gap-1.5 font-semibold text-ink-100 tabular-nums">
+                <Coins className="size-4 text-amber-300" aria-hidden="true" />
+                {formatTokens(tokenPackage.tokens)}
+              </span>
+              <span className="text-sm text-ink-300">
+                {formatPrice(tokenPackage.price_cents, tokenPackage.currency)}
+              </span>
+            </>
+          )}
+        </TokenPackageList>
       </div>
       <Link
         to={plansPath({ from, ...(PREMIUM_SOURCES[reason] ? { source: PREMIUM_SOURCES[reason] } : {}) })}

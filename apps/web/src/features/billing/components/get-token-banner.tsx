@@ -6,7 +6,7 @@ import { useSession } from "@/lib/auth";
 import { plansPath } from "../utils/checkout-query";
 import { currentReturnPath } from "../utils/current-return-path";
 import { isOutOfMessages } from "../utils/out-of-messages";
-import { BuyTokensModal } from "./buy-tokens-modal";
+import { BuyTokensPrompt } from "./buy-tokens-prompt";
 
 /**
  * A slim banner over the conversation for a free user who can't send another message: tokens or
@@ -46,7 +46,7 @@ export function GetTokenBanner() {
           Go Premium
         </Link>
       </div>
-      {buying ? <BuyTokensModal reason="message" onClose={() => setBuying(false)} /> : null}
+      {buying ? <BuyTokensPrompt reason="message" onClose={() => setBuying(false)} /> : null}
     </section>
   );
 }

@@ -1,13 +1,10 @@
 import { Coins } from "lucide-react";
-import { Link } from "react-router";
-import { ErrorState } from "@/components/ui/error-state";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatPrice, formatTokens } from "@/lib/format";
 import { usePlans } from "../api/get-plans";
 import { useTokenPackages } from "../api/get-token-packages";
-import { checkoutPackagePath } from "../utils/checkout-query";
 import { allowanceWorthCents, formatPricePerToken, formatTokenSaving } from "../utils/token-value";
+import { TokenPackageList } from "./token-package-list";
 
 /**
  * Tokens without a plan, on /plans: every package with its price, its price per token and what it
@@ -36,52 +33,30 @@ export function TokenPackagesOffer({
         title={premium ? "More tokens, beside your plan" : "Or buy tokens, without a plan"}
         description="Tokens unlock private photos, videos and packs, make pictures and characters, and pay for messages on the free plan. They never expire."
       />
-      {packages.isPending ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={index} className="h-32 rounded-2xl" />
-          ))}
-        </div>
-      ) : packages.isError ? (
-        <ErrorState
-          title="We couldn't load the packages"
-          error={packages.error}
-          onRetry={() => packages.refetch()}
-        />
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Token packages">
-          {packages.data.packages.map((tokenPackage) => {
-            const saving = formatTokenSaving(tokenPackage, packages.data.packages);
-            return (
-              <li key={tokenPackage.id} className="flex">
-                <Link
-                  to={checkoutPackagePath(tokenPackage.id, returnPath)}
-                  data-testid="plans-token-package"
-                  data-package-id={tokenPackage.id}
-                  className="flex w-full flex-col items-start gap-1 rounded-2xl border border-white/10 bg-ink-850/80 p-4 transition hover:border-coral-400/50 hover:bg-ink-800"
-                >
-                  <span className="inline-flex items-center gap-1.5 text-lg font-semibold text-ink-100 tabular-nums">
-                    <Coins className="size-4 text-amber-300" aria-hidden="true" />
-                    {formatTokens(tokenPackage.tokens)}
-                  </span>
-                  <span className="text-sm text-ink-200 tabular-nums">
-                    {formatPrice(tokenPackage.price_cents, tokenPackage.currency)}
-                  </span>
-                  <span className="text-xs text-ink-400 tabular-nums" data-testid="price-per-token">
-                    {formatPricePerToken(tokenPackage)}
-                  </span>
-                  {saving ? (
-                    <span className="mt-1 rounded-full border border-emerald-400/30 bg-emerald-400/10 px-2 py-0.5 text-xs font-semibold text-emerald-200">
-                      {saving}
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <TokenPackageList layout="page" returnPath={returnPath}>
+        {(tokenPackage, all) => {
+          const saving = formatTokenSaving(tokenPackage, all);
+          return (
+            <>
+              <span className="inline-flex items-center gap-1.5 text-lg font-semibold text-ink-100 tabular-nums">
+                <Coins className="size-4 text-amber-300" aria-hidden="true" />
+                {formatTokens(tokenPackage.tokens)}
+              </span>
+              <span className="text-sm text-ink-200 tabular-nums">
+                {formatPrice(tokenPackage.price_cents, tokenPackage.currency)}
+              </span>
+              <span className="text-xs text-ink-400 tabular-nums" data-testid="price-per-token">
+                {formatPricePerToken(tokenPackage)}
+              </span>
+              {saving ? (
+                <span className="mt-1 rounded-full border border-emerald-400/30 bg-emerald-400/10 px-2 py-0.5 text-xs font-semibold text-emerald-200">
+                  {saving}
+                </span>
+              ) : null}
+            </>
+          );
+        }}
+      </TokenPackageList>
       {worth !== null && monthlyTokens && currency ? (
         <p className="text-sm text-ink-300" data-testid="allowance-worth">
           Premium's {formatTokens(monthlyTokens)} tokens a month would cost {formatPrice(worth, currency)}{" "}

@@ -11,7 +11,7 @@ export type PriceToBuy =
   | { status: "plan"; plan: Plan; monthlyTokens: number };
 
 /**
- * What a price id of /checkout buys, from the catalogue the API serves: a token package, or a plan
+ * What a price id of /checkout buys, from the price list the API serves: a token package, or a plan
  * of any list (the regular one or the Facebook one; the discount list is empty).
  */
 export function usePriceToBuy(item: "package" | "plan", priceId: string): PriceToBuy {

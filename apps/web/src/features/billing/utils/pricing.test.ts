@@ -37,7 +37,7 @@ describe("plan periods", () => {
     expect(isMonthly({ interval: "day", interval_count: 30 })).toBe(false);
   });
 
-  it("sorts plans from the shortest period to the longest, whatever the catalogue's order", () => {
+  it("sorts plans from the shortest period to the longest, whatever the price list's order", () => {
     const plans = [
       { id: "m", ...month },
       { id: "q", ...quarter },

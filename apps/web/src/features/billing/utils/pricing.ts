@@ -26,7 +26,7 @@ export function isMonthly({ interval, interval_count }: PlanPeriod): boolean {
   return interval === "month" && interval_count === 1;
 }
 
-/** Plans from the shortest period to the longest (the catalogue lists them in its own order). */
+/** Plans from the shortest period to the longest (the price list lists them in its own order). */
 export function sortByPeriod<T extends PlanPeriod>(plans: readonly T[]): T[] {
   const days = (plan: PlanPeriod) =>
     plan.interval_count * (plan.interval === "day" ? 1 : plan.interval === "month" ? 30 : 365);

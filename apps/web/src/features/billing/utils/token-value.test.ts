@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allowanceWorthCents, centsPerToken, formatPricePerToken, formatTokenSaving } from "./token-value";
 
-// the catalogue's packages (services/billing/catalogue.ts), as GET /api/subscriptions/packages answers them
+// the price list's packages (services/billing/price-list.ts), as GET /api/subscriptions/packages answers them
 const PACKAGES = [
   { tokens: 100, price_cents: 999, currency: "usd" },
   { tokens: 350, price_cents: 2999, currency: "usd" },

@@ -30,6 +30,8 @@ interface ConversationProps extends ConversationPrompts {
   suggestion: string | null;
   /** deleting the whole chat is the screen's business (it navigates away) */
   onDeleteChat: () => Promise<void>;
+  /** buttons the screen adds to the header, before the chat's menu (the memory panel's toggle) */
+  headerActions?: ReactNode;
   className?: string;
 }
 
@@ -50,6 +52,7 @@ export function Conversation({
   onDeleteChat,
   onPaymentRequired,
   onPremiumRequired,
+  headerActions,
   className,
 }: ConversationProps) {
   const conversation = useConversation(
@@ -187,11 +190,14 @@ export function Conversation({
             </Button>
           </div>
         ) : (
-          <ChatMenu
-            onSelect={() => setSelecting(true)}
-            onClear={() => setConfirm("clear")}
-            onDelete={() => setConfirm("delete")}
-          />
+          <>
+            {headerActions}
+            <ChatMenu
+              onSelect={() => setSelecting(true)}
+              onClear={() => setConfirm("clear")}
+              onDelete={() => setConfirm("delete")}
+            />
+          </>
         )}
       </header>
 
@@ -218,6 +224,7 @@ export function Conversation({
       ) : null}
 
       <MessageList
+        chatId={chatId}
         model={model}
         messages={state.messages}
         draft={state.draft}
@@ -233,6 +240,7 @@ export function Conversation({
         onVoice={(message) => void conversation.toggleVoice(message)}
         onUnlock={unlock}
         onReport={(message) => setReporting(message.id)}
+        onGreetingChosen={conversation.replaceMessage}
       />
 
       {reporting !== null ? (

@@ -1,6 +1,6 @@
 import type { ModelSummary } from "@reverie/shared";
 import { Check, Lock, Pause, Volume2 } from "lucide-react";
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import { DurationBadge, LockOverlay } from "@/components/media/media-badges";
 import { MediaImage } from "@/components/media/media-image";
 import { Button } from "@/components/ui/button";
@@ -32,6 +32,8 @@ interface MessageBubbleProps {
   rowIndex?: number;
   rowStart?: number;
   measureRow?: (element: HTMLLIElement | null) => void;
+  /** after the message's actions (the greeting arrows of the character's first message) */
+  extra?: ReactNode;
 }
 
 const MEDIA_TYPES = new Set(["image", "private_image", "private_video"]);
@@ -52,6 +54,7 @@ export const MessageBubble = memo(function MessageBubble({
   rowIndex,
   rowStart,
   measureRow,
+  extra,
 }: MessageBubbleProps) {
   const virtual = rowStart !== undefined;
   const mine = message.from === "user";
@@ -138,6 +141,7 @@ export const MessageBubble = memo(function MessageBubble({
               <span aria-hidden="true">⚑</span>
             </button>
           ) : null}
+          {extra}
         </div>
       </div>
     </li>

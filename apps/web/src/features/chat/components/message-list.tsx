@@ -1,10 +1,12 @@
-import type { ModelSummary } from "@reverie/shared";
+import type { Message, ModelSummary } from "@reverie/shared";
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { type FocusEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
+import { useGreetingChoice } from "../hooks/use-greeting-choice";
 import type { ChatMessage, VoiceStatus } from "../utils/conversation";
 import { estimateMessageHeight } from "../utils/message-height";
+import { GreetingArrows } from "./greeting-arrows";
 import { MessageBubble } from "./message-bubble";
 import { GenerationPlaceholder, TypingIndicator } from "./typing-indicator";
 
@@ -19,6 +21,7 @@ export interface MessageHistory {
 }
 
 interface MessageListProps {
+  chatId: number;
   model: ModelSummary;
   /** oldest first */
   messages: readonly ChatMessage[];
@@ -37,6 +40,8 @@ interface MessageListProps {
   onVoice: (message: ChatMessage) => void;
   onUnlock: (message: ChatMessage) => Promise<void>;
   onReport: (message: ChatMessage) => void;
+  /** the character's first message became another of its greetings */
+  onGreetingChosen: (message: Message) => void;
 }
 
 /** Within this distance of the bottom, new messages keep the view pinned to the newest. */
@@ -160,6 +165,17 @@ export function MessageList(props: MessageListProps) {
     focusedId.current = row ? (messages[Number(row.dataset.index)]?.id ?? null) : null;
   }
 
+  // the character's first message, while it is the only message: its other greetings can be chosen
+  const only =
+    messages.length === 1 && !hasNextPage && draft === null && !typing && !generating
+      ? messages[0]
+      : undefined;
+  const greeting = useGreetingChoice(
+    props.chatId,
+    { id: only?.id ?? 0, open: only?.from === "model" && only.type === "text" && !only.pending },
+    props.onGreetingChosen,
+  );
+
   const announcements = useReplyAnnouncements(messages);
   const live = draft !== null || typing || generating;
   const rows = virtualizer.getVirtualItems();
@@ -217,6 +233,17 @@ export function MessageList(props: MessageListProps) {
                 onUnlock={onUnlock}
                 onReport={onReport}
                 unlocking={unlocking === message.id}
+                extra={
+                  greeting.available && message.id === only?.id ? (
+                    <GreetingArrows
+                      selected={greeting.selected}
+                      total={greeting.total}
+                      busy={greeting.busy}
+                      error={greeting.error}
+                      onChoose={greeting.choose}
+                    />
+                  ) : undefined
+                }
               />
             );
           })}

@@ -235,6 +235,12 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
     }
   }
 
+  /** A stored message changed (the first message swapped for another greeting): shown, and the chat list told. */
+  function replaceMessage(message: Message) {
+    dispatch({ type: "replace", message });
+    chatList.refresh();
+  }
+
   return {
     state,
     canSend: canSend(state),
@@ -246,5 +252,6 @@ export function useConversation(chat: { id: number; modelId: number }, prompts: 
     toggleVoice,
     remove,
     clear,
+    replaceMessage,
   };
 }

@@ -11,7 +11,7 @@ export function BuilderSummaryStep({
   draft,
   steps,
   offered,
-  catalogue,
+  traitList,
   user,
   onEdit,
   failure,
@@ -20,7 +20,7 @@ export function BuilderSummaryStep({
   draft: BuilderDraft;
   steps: readonly BuilderStep[];
   offered: readonly TraitDefinition[];
-  catalogue: { price_tokens: number; free_per_month: number };
+  traitList: { price_tokens: number; free_per_month: number };
   user: User | null;
   onEdit: (step: BuilderStepId) => void;
   failure: CreateFailure | null;
@@ -36,8 +36,8 @@ export function BuilderSummaryStep({
         descriptionError={failure?.kind === "refused" ? failure.message : undefined}
       />
       <CreationPrice
-        priceTokens={catalogue.price_tokens}
-        freePerMonth={catalogue.free_per_month}
+        priceTokens={traitList.price_tokens}
+        freePerMonth={traitList.free_per_month}
         user={user}
       />
       {failure?.kind === "insufficient_balance" ? (

@@ -1,4 +1,4 @@
-import type { Gender, TraitDefinition, traitCatalogueSchema } from "@reverie/shared";
+import type { Gender, TraitDefinition, traitListSchema } from "@reverie/shared";
 import { ArrowLeft, ArrowRight, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSession } from "@/lib/auth";
-import { useTraitCatalogue } from "../api/get-trait-catalogue";
+import { useTraitList } from "../api/get-trait-list";
 import { useBuilderDraft } from "../hooks/use-builder-draft";
 import { useCreateCharacter } from "../hooks/use-create-character";
 import { buildCustomModelPayload } from "../utils/build-payload";
@@ -22,7 +22,7 @@ import { CreatedNotice } from "./created-notice";
 import { DetailsFields } from "./details-fields";
 import { TraitPicker } from "./trait-picker";
 
-type TraitCatalogue = z.output<typeof traitCatalogueSchema>;
+type TraitList = z.output<typeof traitListSchema>;
 
 interface CharacterBuilderProps {
   onInsufficientBalance: () => void;
@@ -37,20 +37,20 @@ interface CharacterBuilderProps {
 
 /** The constructor (/create_ai): the server's traits, step by step, with a live preview. */
 export function CharacterBuilder({ onInsufficientBalance, onCreated, defaultGender }: CharacterBuilderProps) {
-  const catalogue = useTraitCatalogue();
-  if (catalogue.isPending) return <CharacterBuilderSkeleton />;
-  if (catalogue.isError) {
+  const traitList = useTraitList();
+  if (traitList.isPending) return <CharacterBuilderSkeleton />;
+  if (traitList.isError) {
     return (
       <ErrorState
         title="We couldn't load the options"
-        error={catalogue.error}
-        onRetry={() => catalogue.refetch()}
+        error={traitList.error}
+        onRetry={() => traitList.refetch()}
       />
     );
   }
   return (
     <BuilderForm
-      catalogue={catalogue.data}
+      traitList={traitList.data}
       onInsufficientBalance={onInsufficientBalance}
       onCreated={onCreated}
       defaultGender={defaultGender}
@@ -63,11 +63,11 @@ function problemsByField(problems: readonly FieldProblem[]): Record<string, stri
 }
 
 function BuilderForm({
-  catalogue,
+  traitList,
   onInsufficientBalance,
   onCreated,
   defaultGender,
-}: CharacterBuilderProps & { catalogue: TraitCatalogue }) {
+}: CharacterBuilderProps & { traitList: TraitList }) {
   const { user } = useSession();
   const [draft, setDraft] = useBuilderDraft();
   const creation = useCreateCharacter({ onInsufficientBalance });
@@ -76,10 +76,10 @@ function BuilderForm({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
-  // before a category is chosen, every step the catalogue fills is listed
+  // before a category is chosen, every step the trait list fills is listed
   const offered = useMemo(
-    () => (draft.gender ? traitsForGender(catalogue.traits, draft.gender) : catalogue.traits),
-    [catalogue.traits, draft.gender],
+    () => (draft.gender ? traitsForGender(traitList.traits, draft.gender) : traitList.traits),
+    [traitList.traits, draft.gender],
   );
   const steps = useMemo(() => stepsFor(offered), [offered]);
   const index = Math.max(
@@ -99,7 +99,7 @@ function BuilderForm({
   useEffect(() => {
     if (defaultGender && !draft.gender) {
       setDraft((current) =>
-        current.gender ? current : withGender(current, defaultGender, catalogue.traits),
+        current.gender ? current : withGender(current, defaultGender, traitList.traits),
       );
     }
   }, []);
@@ -162,7 +162,7 @@ function BuilderForm({
       else if (next) open(next.id);
       return;
     }
-    const result = buildCustomModelPayload(draft, catalogue.traits);
+    const result = buildCustomModelPayload(draft, traitList.traits);
     if (!result.ok) {
       open(firstStepWithProblem(result.problems) ?? "category", true);
       return;
@@ -201,7 +201,7 @@ function BuilderForm({
             offered={offered}
             traits={traitsOfStep(step, offered)}
             problems={shownProblems}
-            onGender={(gender) => change((current) => withGender(current, gender, catalogue.traits))}
+            onGender={(gender) => change((current) => withGender(current, gender, traitList.traits))}
             onTrait={(trait, value) => change((current) => withTraitValue(current, trait, value))}
             onDetails={(details) => change((current) => ({ ...current, ...details }))}
           />
@@ -210,7 +210,7 @@ function BuilderForm({
               draft={draft}
               steps={steps}
               offered={offered}
-              catalogue={catalogue}
+              traitList={traitList}
               user={user}
               onEdit={(id) => open(id)}
               failure={failure}

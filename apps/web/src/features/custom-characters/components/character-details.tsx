@@ -17,7 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { genderLabel } from "@/config/genders";
 import { paths } from "@/config/paths";
 import { pluralize } from "@/lib/format";
-import { useTraitCatalogue } from "../api/get-trait-catalogue";
+import { useTraitList } from "../api/get-trait-list";
 import { useRedrawPortrait } from "../api/redraw-portrait";
 import { classifyCreateError } from "../utils/create-errors";
 import { traitRows } from "../utils/trait-rows";
@@ -52,11 +52,11 @@ export function CharacterDetails({
   onDeleted: () => void;
   onInsufficientBalance: () => void;
 }) {
-  const catalogue = useTraitCatalogue();
+  const traitList = useTraitList();
   const redraw = useRedrawPortrait(model.id);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const [redrawError, setRedrawError] = useState<string | null>(null);
-  const rows = traitRows(model.traits, catalogue.data?.traits);
+  const rows = traitRows(model.traits, traitList.data?.traits);
   const created = createdOn(model.created_at);
   const pending = model.portrait_status === "pending";
 
@@ -165,7 +165,7 @@ export function CharacterDetails({
               ))}
             </dl>
           </section>
-        ) : catalogue.isPending ? (
+        ) : traitList.isPending ? (
           <Skeleton className="h-24 rounded-2xl" />
         ) : null}
 

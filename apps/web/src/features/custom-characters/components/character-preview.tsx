@@ -8,7 +8,7 @@ import { previewPortraitUrl } from "../utils/preview-portrait";
 import { optionLabel } from "../utils/trait-options";
 import { PreviewPortrait } from "./preview-portrait";
 
-/** The labels of everything chosen so far, in the catalogue's order. */
+/** The labels of everything chosen so far, in the trait list's order. */
 function chosenLabels(
   draft: BuilderDraft,
   offered: readonly TraitDefinition[],

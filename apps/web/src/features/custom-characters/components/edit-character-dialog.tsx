@@ -5,7 +5,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTraitCatalogue } from "../api/get-trait-catalogue";
+import { useTraitList } from "../api/get-trait-list";
 import { changesLook, useUpdateCustomModel } from "../api/update-custom-model";
 import { buildCustomModelUpdate, draftFromModel } from "../utils/build-payload";
 import type { BuilderDraft } from "../utils/builder-draft";
@@ -21,17 +21,17 @@ import { TraitPicker } from "./trait-picker";
  * changed is sent; a changed look draws a new portrait (pending until its event).
  */
 export function EditCharacterDialog({ model, onClose }: { model: CustomModel; onClose: () => void }) {
-  const catalogue = useTraitCatalogue();
+  const traitList = useTraitList();
   const update = useUpdateCustomModel(model.id);
   const [draft, setDraft] = useState<BuilderDraft>(() => draftFromModel(model));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const offered = useMemo(
     () =>
-      catalogue.data
-        ? editableTraits(traitsForGender(catalogue.data.traits, model.gender), model.source)
+      traitList.data
+        ? editableTraits(traitsForGender(traitList.data.traits, model.gender), model.source)
         : [],
-    [catalogue.data, model.gender, model.source],
+    [traitList.data, model.gender, model.source],
   );
   const traitSteps = stepsFor(offered).filter((step) => step.traits.length > 0);
 
@@ -82,13 +82,13 @@ export function EditCharacterDialog({ model, onClose }: { model: CustomModel; on
             {model.name} came from a character card: their look and personality stay as the card has them.
           </p>
         ) : null}
-        {catalogue.isPending ? (
+        {traitList.isPending ? (
           <Skeleton className="h-48 rounded-2xl" />
-        ) : catalogue.isError ? (
+        ) : traitList.isError ? (
           <ErrorState
             title="We couldn't load the traits"
-            error={catalogue.error}
-            onRetry={() => catalogue.refetch()}
+            error={traitList.error}
+            onRetry={() => traitList.refetch()}
           />
         ) : (
           traitSteps.map((step) => (

@@ -50,7 +50,7 @@ import {
 import { OptionInitial } from "./option-initial";
 
 /**
- * The lucide icons the trait catalogue names (its `icon`, in lucide's kebab-case). Listed one by
+ * The lucide icons the trait list names (its `icon`, in lucide's kebab-case). Listed one by
  * one: importing every icon by name would put all of lucide in the constructor's JavaScript.
  */
 const ICONS: Record<string, LucideIcon> = {

@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 import type { TraitOption } from "../utils/trait-options";
 import { OptionInitial } from "./option-initial";
 
-/** The catalogue's icons (a few dozen) load beside the constructor, not before it paints. */
+/** The trait list's icons (a few dozen) load beside the constructor, not before it paints. */
 const TraitIcon = lazy(() => import("./trait-icon").then((module) => ({ default: module.TraitIcon })));
 
 interface TraitOptionTileProps {

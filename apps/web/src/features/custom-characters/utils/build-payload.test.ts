@@ -2,7 +2,7 @@ import type { CustomModel } from "@reverie/shared";
 import { describe, expect, it } from "vitest";
 import { buildCustomModelPayload, buildCustomModelUpdate, draftFromModel } from "./build-payload";
 import { type BuilderDraft, EMPTY_DRAFT } from "./builder-draft";
-import { TEST_CATALOGUE } from "./test-catalogue";
+import { TEST_TRAIT_LIST } from "./test-trait-list";
 import { traitsForGender } from "./trait-options";
 
 const COMPLETE: BuilderDraft = {
@@ -27,7 +27,7 @@ const COMPLETE: BuilderDraft = {
 
 describe("buildCustomModelPayload", () => {
   it("builds the spec's payload: hobbies joined by commas, age a number, text trimmed", () => {
-    expect(buildCustomModelPayload(COMPLETE, TEST_CATALOGUE)).toEqual({
+    expect(buildCustomModelPayload(COMPLETE, TEST_TRAIT_LIST)).toEqual({
       ok: true,
       payload: {
         gender: "female",
@@ -49,13 +49,13 @@ describe("buildCustomModelPayload", () => {
   });
 
   it("sends no breast type for a male category, whatever the draft holds", () => {
-    const result = buildCustomModelPayload({ ...COMPLETE, gender: "male" }, TEST_CATALOGUE);
+    const result = buildCustomModelPayload({ ...COMPLETE, gender: "male" }, TEST_TRAIT_LIST);
     expect(result.ok && "breast_type" in result.payload).toBe(false);
   });
 
   it("asks for a breast type in female categories", () => {
     const { breast_type: _left, ...traits } = COMPLETE.traits;
-    const result = buildCustomModelPayload({ ...COMPLETE, traits }, TEST_CATALOGUE);
+    const result = buildCustomModelPayload({ ...COMPLETE, traits }, TEST_TRAIT_LIST);
     expect(result).toEqual({
       ok: false,
       problems: [{ field: "breast_type", message: "Choose the breast type." }],
@@ -63,7 +63,7 @@ describe("buildCustomModelPayload", () => {
   });
 
   it("refuses an age under 18 before sending", () => {
-    const result = buildCustomModelPayload({ ...COMPLETE, age: "17" }, TEST_CATALOGUE);
+    const result = buildCustomModelPayload({ ...COMPLETE, age: "17" }, TEST_TRAIT_LIST);
     expect(result).toEqual({
       ok: false,
       problems: [{ field: "age", message: "Characters are adults: 18 or older." }],
@@ -72,20 +72,20 @@ describe("buildCustomModelPayload", () => {
 
   it("refuses an age that is not a whole number", () => {
     for (const age of ["", "twenty", "18.5", "-20"]) {
-      const result = buildCustomModelPayload({ ...COMPLETE, age }, TEST_CATALOGUE);
+      const result = buildCustomModelPayload({ ...COMPLETE, age }, TEST_TRAIT_LIST);
       expect(result.ok ? null : result.problems.map((problem) => problem.field)).toEqual(["age"]);
     }
   });
 
   it("needs a category first", () => {
-    expect(buildCustomModelPayload(EMPTY_DRAFT, TEST_CATALOGUE)).toEqual({
+    expect(buildCustomModelPayload(EMPTY_DRAFT, TEST_TRAIT_LIST)).toEqual({
       ok: false,
       problems: [{ field: "gender", message: "Choose a category." }],
     });
   });
 
   it("lists every problem in step order", () => {
-    const result = buildCustomModelPayload({ ...EMPTY_DRAFT, gender: "male" }, TEST_CATALOGUE);
+    const result = buildCustomModelPayload({ ...EMPTY_DRAFT, gender: "male" }, TEST_TRAIT_LIST);
     expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual([
       "ethnicity",
       "hair_style",
@@ -101,9 +101,9 @@ describe("buildCustomModelPayload", () => {
     ]);
   });
 
-  it("treats a value the catalogue no longer offers as not chosen", () => {
+  it("treats a value the trait list no longer offers as not chosen", () => {
     const traits = { ...COMPLETE.traits, voice: ["robotic"] };
-    const result = buildCustomModelPayload({ ...COMPLETE, traits }, TEST_CATALOGUE);
+    const result = buildCustomModelPayload({ ...COMPLETE, traits }, TEST_TRAIT_LIST);
     expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual(["voice"]);
   });
 });
@@ -134,7 +134,7 @@ describe("draftFromModel", () => {
   });
 });
 
-const FEMALE_TRAITS = traitsForGender(TEST_CATALOGUE, "female");
+const FEMALE_TRAITS = traitsForGender(TEST_TRAIT_LIST, "female");
 
 describe("buildCustomModelUpdate", () => {
   it("sends nothing when nothing changed", () => {

@@ -24,18 +24,18 @@ function traitValue(trait: TraitDefinition, values: readonly string[]): string {
  */
 export function buildCustomModelPayload(
   draft: BuilderDraft,
-  catalogue: readonly TraitDefinition[],
+  traitList: readonly TraitDefinition[],
 ): PayloadResult<CustomModelPayload> {
   const gender = draft.gender;
   if (!gender) return { ok: false, problems: [{ field: "gender", message: "Choose a category." }] };
-  const offered = traitsForGender(catalogue, gender);
+  const offered = traitsForGender(traitList, gender);
   const problems = stepsFor(offered).flatMap((step) => stepProblems(step, draft, offered));
   const age = parseAge(draft.age);
   if (problems.length > 0 || age === null) return { ok: false, problems };
 
   const traits: Record<string, string> = {};
   for (const trait of offered) traits[trait.key] = traitValue(trait, offeredValues(draft, trait));
-  // the catalogue decides which traits a category has; the server checks the body against it
+  // the trait list decides which traits a category has; the server checks the body against it
   const payload = {
     gender,
     name: draft.name.trim(),

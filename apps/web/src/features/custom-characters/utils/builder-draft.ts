@@ -49,9 +49,9 @@ export function withTraitValue(draft: BuilderDraft, trait: TraitDefinition, valu
 export function withGender(
   draft: BuilderDraft,
   gender: Gender,
-  catalogue: readonly TraitDefinition[],
+  traitList: readonly TraitDefinition[],
 ): BuilderDraft {
-  const offered = traitsForGender(catalogue, gender);
+  const offered = traitsForGender(traitList, gender);
   const traits: Record<string, string[]> = {};
   for (const trait of offered) {
     const kept = (draft.traits[trait.key] ?? []).filter((value) =>

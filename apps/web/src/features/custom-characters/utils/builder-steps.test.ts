@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { EMPTY_DRAFT } from "./builder-draft";
 import { BUILDER_STEPS, stepOfField, stepsFor, traitsOfStep } from "./builder-steps";
 import { stepProblems } from "./draft-validation";
-import { TEST_CATALOGUE } from "./test-catalogue";
+import { TEST_TRAIT_LIST } from "./test-trait-list";
 import { traitsForGender } from "./trait-options";
 
 const ids = (steps: { id: string }[]) => steps.map((step) => step.id);
 
 describe("stepsFor", () => {
   it("walks category, look, figure, personality, relationship, hobbies, voice, name, summary", () => {
-    expect(ids(stepsFor(TEST_CATALOGUE))).toEqual([
+    expect(ids(stepsFor(TEST_TRAIT_LIST))).toEqual([
       "category",
       "look",
       "body",
@@ -23,7 +23,7 @@ describe("stepsFor", () => {
   });
 
   it("skips a step with nothing offered", () => {
-    const withoutVoice = TEST_CATALOGUE.filter((trait) => trait.key !== "voice");
+    const withoutVoice = TEST_TRAIT_LIST.filter((trait) => trait.key !== "voice");
     expect(ids(stepsFor(withoutVoice))).not.toContain("voice");
   });
 });
@@ -33,7 +33,7 @@ describe("traitsOfStep", () => {
     const figure = BUILDER_STEPS.find((step) => step.id === "body");
     if (!figure) throw new Error("no figure step");
     const keys = (gender: "female" | "male") =>
-      traitsOfStep(figure, traitsForGender(TEST_CATALOGUE, gender)).map((trait) => trait.key);
+      traitsOfStep(figure, traitsForGender(TEST_TRAIT_LIST, gender)).map((trait) => trait.key);
     expect(keys("female")).toEqual(["body_type", "breast_type", "butt_size"]);
     expect(keys("male")).toEqual(["body_type", "butt_size"]);
   });
@@ -56,7 +56,7 @@ describe("stepProblems", () => {
     if (!found) throw new Error(id);
     return found;
   };
-  const offered = traitsForGender(TEST_CATALOGUE, "female");
+  const offered = traitsForGender(TEST_TRAIT_LIST, "female");
 
   it("asks for a category first", () => {
     expect(stepProblems(step("category"), EMPTY_DRAFT, offered)).toEqual([

@@ -38,7 +38,7 @@ export function descriptionProblem(description: string): string | null {
     : null;
 }
 
-/** The values of a trait still offered (a stored draft may hold one the catalogue dropped). */
+/** The values of a trait still offered (a stored draft may hold one the trait list dropped). */
 export function offeredValues(draft: BuilderDraft, trait: TraitDefinition): string[] {
   return (draft.traits[trait.key] ?? []).filter((value) =>
     trait.options.some((option) => option.value === value),

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CharacterPreview } from "../components/character-preview";
 import { EMPTY_DRAFT } from "./builder-draft";
 import { previewPortraitUrl } from "./preview-portrait";
-import { TEST_CATALOGUE } from "./test-catalogue";
+import { TEST_TRAIT_LIST } from "./test-trait-list";
 
 const chosen = {
   ...EMPTY_DRAFT,
@@ -32,7 +32,7 @@ describe("the builder's live preview", () => {
   it("shows that face, not a faceless silhouette, in both sizes", () => {
     for (const compact of [false, true]) {
       const html = renderToStaticMarkup(
-        createElement(CharacterPreview, { draft: chosen, offered: TEST_CATALOGUE, compact }),
+        createElement(CharacterPreview, { draft: chosen, offered: TEST_TRAIT_LIST, compact }),
       );
       const portrait = html.match(/<img[^>]*data-testid="preview-portrait"[^>]*>/)?.[0] ?? "";
       expect(portrait).toContain("ethnicity=latin");
@@ -40,7 +40,7 @@ describe("the builder's live preview", () => {
       expect(portrait).toContain("eyes_color=green");
     }
     const before = renderToStaticMarkup(
-      createElement(CharacterPreview, { draft: EMPTY_DRAFT, offered: TEST_CATALOGUE }),
+      createElement(CharacterPreview, { draft: EMPTY_DRAFT, offered: TEST_TRAIT_LIST }),
     );
     expect(before).not.toContain("preview-portrait");
   });

@@ -71,7 +71,7 @@ describe("traitsForGender", () => {
     expect(keys(traitsForGender(TRAITS, "male"))).toEqual(["hair_style", "hobbies"]);
   });
 
-  it("leaves the catalogue itself untouched", () => {
+  it("leaves the trait list itself untouched", () => {
     traitsForGender(TRAITS, "male");
     expect(TRAITS[0]?.options).toHaveLength(3);
   });

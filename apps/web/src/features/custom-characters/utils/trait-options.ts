@@ -41,7 +41,7 @@ export function maxValues(trait: Pick<TraitDefinition, "multiple" | "max">): num
   return trait.multiple ? Math.max(1, trait.max) : 1;
 }
 
-/** The label of a value, or the value itself when the catalogue does not know it (an old choice). */
+/** The label of a value, or the value itself when the trait list does not know it (an old choice). */
 export function optionLabel(trait: TraitDefinition | undefined, value: string): string {
   return trait?.options.find((option) => option.value === value)?.label ?? value;
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { TEST_CATALOGUE } from "./test-catalogue";
+import { TEST_TRAIT_LIST } from "./test-trait-list";
 import { traitRows } from "./trait-rows";
 
 describe("traitRows", () => {
   const traits = { voice: "soft", hobbies: "yoga,gaming", ethnicity: "latina", mood: "sunny" };
 
   it("lists the traits in the constructor's order, unknown ones last", () => {
-    expect(traitRows(traits, TEST_CATALOGUE).map((row) => row.key)).toEqual([
+    expect(traitRows(traits, TEST_TRAIT_LIST).map((row) => row.key)).toEqual([
       "ethnicity",
       "hobbies",
       "voice",
@@ -14,8 +14,8 @@ describe("traitRows", () => {
     ]);
   });
 
-  it("names traits and values as the catalogue does, or from the key", () => {
-    const rows = traitRows(traits, TEST_CATALOGUE);
+  it("names traits and values as the trait list does, or from the key", () => {
+    const rows = traitRows(traits, TEST_TRAIT_LIST);
     expect(rows.find((row) => row.key === "hobbies")).toEqual({
       key: "hobbies",
       label: "Hobbies",

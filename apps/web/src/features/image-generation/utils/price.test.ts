@@ -9,7 +9,7 @@ describe("picturesPrice", () => {
     expect(picturesPrice(3, 7)).toBe(21);
   });
 
-  it("uses the catalogue's price before the server has answered one", () => {
+  it("uses the price list's price before the server has answered one", () => {
     expect(picturesPrice(2, IMAGE_GENERATION_PRICE_TOKENS)).toBe(10);
   });
 });

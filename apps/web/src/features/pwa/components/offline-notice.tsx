@@ -3,8 +3,9 @@ import { useConnectivity } from "@/lib/connectivity";
 /**
  * The offline screen's notice: the service worker opens the shell without a network, and this
  * says why nothing new loads (and, signed in, that what shows is what was kept from before). Also
- * when the network is up but the server isn't answering. Part of the entry, as it must show when no
- * other code can load (so no icon library weight: a dot).
+ * when the network is up but the server isn't answering. Loaded right after the first render
+ * (app/root-layout.tsx), not with the entry, and precached by the service worker (build/precache.ts),
+ * as it must show when no other code can load (so no icon library weight: a dot).
  */
 export function OfflineNotice() {
   const connectivity = useConnectivity();

@@ -1,9 +1,5 @@
 import type { Subscription } from "@reverie/shared";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
-import { Notice } from "@/components/ui/notice";
-import { errorMessage } from "@/lib/api-client";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useCancelSubscription } from "../api/cancel-subscription";
 import { cancelConsequence } from "../utils/plan-status";
 
@@ -18,36 +14,23 @@ export function CancelSubscriptionDialog({
   onClose: () => void;
 }) {
   const cancel = useCancelSubscription();
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setError(null);
-    try {
-      await cancel.mutateAsync();
-      onCanceled();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
   return (
-    <Modal title="Cancel Premium?" onClose={onClose} size="sm" testId="cancel-subscription-dialog">
+    <ConfirmDialog
+      title="Cancel Premium?"
+      testId="cancel-subscription-dialog"
+      keepLabel="Go back"
+      confirmLabel="Cancel subscription"
+      confirmTestId="confirm-cancel"
+      pending={cancel.isPending}
+      onConfirm={async () => {
+        await cancel.mutateAsync();
+        onCanceled();
+      }}
+      onClose={onClose}
+    >
       <p className="mt-3 text-ink-200" data-testid="cancel-consequence">
         {cancelConsequence(subscription)}
       </p>
-      {error ? (
-        <Notice tone="error" className="mt-4">
-          {error}
-        </Notice>
-      ) : null}
-      <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-          Go back
-        </Button>
-        <Button loading={cancel.isPending} onClick={confirm} data-testid="confirm-cancel">
-          Cancel subscription
-        </Button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

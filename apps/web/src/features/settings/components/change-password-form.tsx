@@ -3,9 +3,9 @@ import { changePasswordBodySchema, FORM_MESSAGES } from "@reverie/shared";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { NewPasswordFields, PasswordField } from "@/components/ui/account-fields";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { TextField } from "@/components/ui/text-field";
 import { useChangePassword } from "../api/change-password";
 import { settingsErrorMessage } from "../utils/error-message";
 
@@ -42,30 +42,13 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="change-password-form">
-      <TextField
+      <PasswordField
+        purpose="current"
         label="Current password"
-        type="password"
-        autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...form.register("currentPassword")}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          error={errors.newPassword?.message}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register("confirmPassword")}
-        />
-      </div>
+      <NewPasswordFields register={form.register} errors={errors} className="grid gap-4 sm:grid-cols-2" />
       {result ? (
         <Notice tone={result.ok ? "success" : "error"} testId="change-password-result">
           {result.message}

@@ -1,9 +1,9 @@
 import { DELETE_ACCOUNT_WORD } from "@reverie/shared";
 import { type FormEvent, useState } from "react";
+import { PasswordField } from "@/components/ui/account-fields";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/notice";
-import { TextField } from "@/components/ui/text-field";
 import { isApiError } from "@/lib/api-client";
 import { useDeleteAccount } from "../api/delete-account";
 import { settingsErrorMessage } from "../utils/error-message";
@@ -40,10 +40,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           Kept without your name or email: payment and token records, which accounting and tax law require,
           and, for 90 days, records of refused content. See the privacy policy.
         </p>
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
+        <PasswordField
+          purpose="current"
           value={secret}
           onChange={(event) => setSecret(event.target.value)}
           hint={`Signed up with Google or another provider? Type ${DELETE_ACCOUNT_WORD}.`}

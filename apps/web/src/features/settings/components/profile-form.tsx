@@ -3,6 +3,7 @@ import { nameField, type User } from "@reverie/shared";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { FirstNameField } from "@/components/ui/account-fields";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { TextField } from "@/components/ui/text-field";
@@ -36,12 +37,7 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="profile-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...form.register("first_name")}
-        />
+        <FirstNameField error={errors.first_name?.message} {...form.register("first_name")} />
         <TextField
           label="Last name"
           autoComplete="family-name"

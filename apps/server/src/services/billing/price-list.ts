@@ -7,12 +7,12 @@ import {
 } from "@reverie/shared";
 
 /**
- * Every price and allowance of the product, in one place (issue 10). Money is in integer cents of
+ * Every price and allowance of the product, in one place (decision 22). Money is in integer cents of
  * `currency`; everything else in tokens. A gallery bundle's price is catalog data, set per bundle
  * (`bundles.price_tokens`, the admin console edits it); everything else is here. Prices are ours to
  * choose (the spec shows none).
  */
-export const CATALOGUE = {
+export const PRICE_LIST = {
   currency: "usd",
   /** free messages a new account starts with */
   freeMessages: 10,
@@ -102,7 +102,7 @@ export const CATALOGUE = {
     { id: "tokens_3750", tokens: 3750, price_cents: 24_999 },
   ],
 } as const satisfies {
-  plans: Record<PlanVariant, ReadonlyArray<CataloguePlan>>;
+  plans: Record<PlanVariant, ReadonlyArray<PriceListPlan>>;
   tokenPackages: ReadonlyArray<{
     id: string;
     tokens: (typeof TOKEN_PACKAGE_SIZES)[number];
@@ -111,7 +111,7 @@ export const CATALOGUE = {
   [key: string]: unknown;
 };
 
-export interface CataloguePlan {
+export interface PriceListPlan {
   id: string;
   name: string;
   interval: "day" | "month" | "year";
@@ -120,13 +120,13 @@ export interface CataloguePlan {
   highlighted: boolean;
 }
 
-export type CatalogueItem =
+export type PriceListItem =
   | { kind: "tokens"; id: string; tokens: number; price_cents: number; description: string }
-  | { kind: "subscription"; id: string; plan: CataloguePlan; price_cents: number; description: string };
+  | { kind: "subscription"; id: string; plan: PriceListPlan; price_cents: number; description: string };
 
 /** A price id as the browser names it: a token package or a plan of any list; undefined if unknown. */
-export function findPrice(priceId: string): CatalogueItem | undefined {
-  const tokenPackage = CATALOGUE.tokenPackages.find((candidate) => candidate.id === priceId);
+export function findPrice(priceId: string): PriceListItem | undefined {
+  const tokenPackage = PRICE_LIST.tokenPackages.find((candidate) => candidate.id === priceId);
   if (tokenPackage) {
     return {
       kind: "tokens",
@@ -136,7 +136,7 @@ export function findPrice(priceId: string): CatalogueItem | undefined {
       description: `${tokenPackage.tokens} tokens`,
     };
   }
-  const plans: ReadonlyArray<CataloguePlan> = Object.values(CATALOGUE.plans).flat();
+  const plans: ReadonlyArray<PriceListPlan> = Object.values(PRICE_LIST.plans).flat();
   const plan = plans.find((candidate) => candidate.id === priceId);
   if (plan) {
     return {
@@ -151,7 +151,7 @@ export function findPrice(priceId: string): CatalogueItem | undefined {
 }
 
 /** When a period that starts at `from` ends. */
-export function periodEnd(plan: Pick<CataloguePlan, "interval" | "interval_count">, from: Date): Date {
+export function periodEnd(plan: Pick<PriceListPlan, "interval" | "interval_count">, from: Date): Date {
   const end = new Date(from);
   if (plan.interval === "day") end.setUTCDate(end.getUTCDate() + plan.interval_count);
   else if (plan.interval === "month") end.setUTCMonth(end.getUTCMonth() + plan.interval_count);

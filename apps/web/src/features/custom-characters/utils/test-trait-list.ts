@@ -1,6 +1,6 @@
 import type { Gender, TraitDefinition, TraitKey } from "@reverie/shared";
 
-/** A small trait catalogue, as GET /api/custom/traits answers it, for the unit tests. */
+/** A small trait list, as GET /api/custom/traits answers it, for the unit tests. */
 const ALL: Gender[] = ["female", "male", "anime_female", "anime_male"];
 
 function trait(key: TraitKey, values: string[], genders: Gender[] = ALL, max = 1): TraitDefinition {
@@ -13,7 +13,7 @@ function trait(key: TraitKey, values: string[], genders: Gender[] = ALL, max = 1
   };
 }
 
-export const TEST_CATALOGUE: TraitDefinition[] = [
+export const TEST_TRAIT_LIST: TraitDefinition[] = [
   trait("ethnicity", ["asian", "latina"]),
   trait("body_type", ["slim", "athletic"]),
   trait("breast_type", ["small", "medium"], ["female", "anime_female"]),
