@@ -192,7 +192,10 @@ describe("the console's Characters and Moderation screens", () => {
     await gallery.getByTestId("admin-media-preview").waitFor();
     await gallery.getByTestId("admin-media-upload").click();
     const item = operator.getByTestId("admin-media-item").first();
-    await item.waitFor();
+    // the upload ends in the listed photo or in a notice: a notice fails with its words
+    const failure = operator.getByTestId("admin-upload-failure");
+    await Promise.race([item.waitFor(), failure.waitFor()]);
+    if (!(await item.isVisible())) throw new Error(`the upload failed: ${await failure.textContent()}`);
     expect(await item.getByTestId("admin-media-label").textContent()).toBe("Photo");
     // the label and the delete button stand apart ("photoDelete" ran together)
     const labelBox = await item.getByTestId("admin-media-label").boundingBox();

@@ -17,6 +17,7 @@ export const VIEWPORTS = {
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  const trails = new Map<Page, string[]>();
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -26,8 +27,10 @@ export function useBrowser() {
     console.log(`e2e: ${browser.browserType().name()} ${browser.version()} (${CHROMIUM_PATH})`);
   });
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail") await reportPages(trails);
+    trails.clear();
+    await Promise.all(contexts.splice(0).map((open) => open.close()));
   });
 
   afterAll(async () => {
@@ -51,11 +54,57 @@ export function useBrowser() {
       });
       contexts.push(context);
       const page = await context.newPage();
+      trails.set(page, followPage(page));
       // two files run at once on CI's two cores: a sign-up's password hash can take longer than 15 s there
       page.setDefaultTimeout(30_000);
       return page;
     },
   };
+}
+
+const TRAIL_LENGTH = 25;
+
+/** What a page logged, failed to load or was answered with an error, newest last (for failures). */
+function followPage(page: Page): string[] {
+  const trail: string[] = [];
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > TRAIL_LENGTH) trail.shift();
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      note(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => note(`page error: ${error.message}`));
+  page.on("requestfailed", (request) =>
+    note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+  );
+  page.on("response", (response) => {
+    if (response.status() >= 400)
+      note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+  return trail;
+}
+
+/** A failed test prints where each of its pages was, what they showed and their trail, for CI's log. */
+async function reportPages(trails: Map<Page, string[]>) {
+  for (const [page, trail] of trails) {
+    if (page.isClosed()) continue;
+    const shown = await page
+      .locator("body")
+      .innerText({ timeout: 2_000 })
+      .catch((error: Error) => `(unreadable: ${error.message})`);
+    console.log(
+      [
+        `e2e failure: page at ${page.url()}`,
+        `  shows: ${shown.replace(/\s+/g, " ").slice(0, 600)}`,
+        ...trail.map((line) => `  ${line}`),
+      ].join("\n"),
+    );
+  }
 }
 
 /** Confirms age and dismisses the cookie banner by setting what those buttons store. */

@@ -2,10 +2,12 @@ import { ArrowLeft, Eye, EyeOff } from "lucide-react";
 import { Link } from "react-router";
 import { Chip } from "@/components/ui/chip";
 import { ErrorState } from "@/components/ui/error-state";
+import { Notice } from "@/components/ui/notice";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { genderLabel } from "@/config/genders";
 import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
 import { pluralize } from "@/lib/format";
 import { useAdminCharacter } from "../api/get-character";
 import { useUpdateCharacter } from "../api/update-character";
@@ -18,11 +20,17 @@ export function CharacterEditor({ id, canEdit }: { id: number; canEdit: boolean 
   const character = useAdminCharacter(id);
   const update = useUpdateCharacter(id);
   if (character.isPending) return <Skeleton className="h-96 w-full rounded-2xl" />;
-  if (character.isError)
+  // a failed refetch keeps what is on screen (and a half-chosen upload) rather than replacing it
+  if (character.isError && !character.data)
     return <ErrorState error={character.error} onRetry={() => void character.refetch()} />;
   const data = character.data;
   return (
     <div className="space-y-8" data-private data-testid="admin-character-editor">
+      {character.isError ? (
+        <Notice tone="warning">
+          Could not refresh this character ({errorMessage(character.error)}); showing what was loaded.
+        </Notice>
+      ) : null}
       <Link
         to={paths.adminCharacters}
         className="inline-flex items-center gap-1 text-sm text-ink-300 hover:text-ink-100"

@@ -64,7 +64,11 @@ export function CharacterUploads({
       ) : (
         currentPortrait
       )}
-      {failure ? <Notice tone="error">{errorMessage(failure)}</Notice> : null}
+      {failure ? (
+        <Notice tone="error" testId="admin-upload-failure">
+          {errorMessage(failure)}
+        </Notice>
+      ) : null}
       {character.media.length === 0 ? (
         <p className="text-sm text-ink-400">No gallery photos yet.</p>
       ) : (
