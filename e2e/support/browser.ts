@@ -95,12 +95,12 @@ async function reportPages(trails: Map<Page, string[]>) {
     if (page.isClosed()) continue;
     const shown = await page
       .locator("body")
-      .innerText({ timeout: 2_000 })
+      .textContent({ timeout: 2_000 })
       .catch((error: Error) => `(unreadable: ${error.message})`);
     console.log(
       [
         `e2e failure: page at ${page.url()}`,
-        `  shows: ${shown.replace(/\s+/g, " ").slice(0, 600)}`,
+        `  shows: ${(shown ?? "").replace(/\s+/g, " ").slice(0, 600)}`,
         ...trail.map((line) => `  ${line}`),
       ].join("\n"),
     );
