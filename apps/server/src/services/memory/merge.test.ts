@@ -27,6 +27,13 @@ describe("mergeMemory", () => {
     expect(merged).toEqual([known[1], fact(kind, "new", "the new one")]);
   });
 
+  it("a town only talked about never replaces where the user said they live, and is replaced by it", () => {
+    const lives = fact("place", "Leeds", "lives in Leeds");
+    const talked = fact("place", "Sunderland", "talked about Sunderland");
+    expect(mergeMemory([lives], [talked])).toEqual([lives]);
+    expect(mergeMemory([talked], [lives])).toEqual([lives]);
+  });
+
   it("replaces a fact on the same subject, case and spacing ignored, and moves it to the end", () => {
     const known = [
       fact("date", "the exam", "has an exam", "2026-12-01"),

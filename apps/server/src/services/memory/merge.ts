@@ -1,4 +1,5 @@
 import type { MemoryKind } from "@reverie/shared";
+import { TALKED_ABOUT } from "../../providers/llm/memory-extraction/rules.ts";
 import type { MemoryFact } from "../../providers/llm/types.ts";
 
 /** How many facts one user's memory with one character holds at most (decision 45). */
@@ -39,6 +40,8 @@ export function mergeMemory<Known extends MemoryFact>(
     const before = merged.get(key);
     const next: MemoryFact = { ...fact, date: fact.date ?? before?.date ?? null };
     if (before && sameFact(before, next)) continue;
+    // a town only named ("you talked about Sunderland") never replaces where the user said they live
+    if (before && isTalkedAbout(next) && !isTalkedAbout(before)) continue;
     merged.delete(key);
     merged.set(key, next);
   }
@@ -50,6 +53,10 @@ export function mergeMemory<Known extends MemoryFact>(
     excess -= 1;
     return false;
   });
+}
+
+function isTalkedAbout(fact: MemoryFact): boolean {
+  return fact.kind === "place" && fact.text.startsWith(TALKED_ABOUT);
 }
 
 function cleaned(fact: MemoryFact): MemoryFact | null {

