@@ -106,6 +106,12 @@ describe("extractFactsByRules: the user's message", () => {
       ["my dog gigi passed away last Thursday", "Gigi", "dog"],
       ["ive got two cats, salt and pepper", "Salt", "cat"],
       ["ive got two cats, salt and pepper", "Pepper", "cat"],
+      [
+        "and two guinea pigs, Fudge and Toffee, who squeak every time the fridge opens",
+        "Toffee",
+        "guinea pig",
+      ],
+      ["my dogs bonnie and clyde are asleep on my feet", "Clyde", "dog"],
     ] as const)
       expectFact(message, "pet", name, new RegExp(`has a ${species} called ${name}`));
     expect(read("i just adopted a cat, her name is Miso").filter((fact) => fact.kind === "pet")).toHaveLength(

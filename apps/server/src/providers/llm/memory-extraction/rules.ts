@@ -777,9 +777,13 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
       const acts = PET_ACTS.test(after);
       const petName = named ? asName(named) : aside ? asName(aside) : before && acts ? asName(before) : null;
       // "two cats, salt and pepper": each one by name
-      const pair = /^(?:'s)?[\s,]+(?:called|named)?\s*([\p{L}'-]+)\s+(?:and|&)\s+([\p{L}'-]+)\s*$/iu.exec(
-        after,
-      );
+      // "two guinea pigs, Fudge and Toffee, who squeak", "my dogs bonnie and clyde are asleep"
+      const pair =
+        /^(?:'s)?[\s,]+(?:called|named)?\s*([\p{L}'-]+)\s+(?:and|&)\s+([\p{L}'-]+)\s*$/iu.exec(after) ??
+        new RegExp(
+          `\\b${petMatch[1] ?? ""}[\\s,]+(?:called|named)?\\s*([\\p{L}'-]+)\\s+(?:and|&)\\s+([\\p{L}'-]+)(?=\\s*(?:[,.!;]|$)|\\s+(?:who|which|that|are|were|both|lol|haha)\\b)`,
+          "iu",
+        ).exec(message);
       const plural = /(?:[^s]s|ies)$/.test(kind) && kind !== "fish";
       const single = plural ? kind.replace(/ies$/, "y").replace(/s$/, "") : kind;
       const twoNames =

@@ -285,7 +285,9 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   if (best.kindRank === 0 && ["job", "place", "pet", "worry"].includes(question.topic)) {
     const said = noteOnTopic(question.topic, known, asked);
     const subject = best.item.subject.toLowerCase().replace(/^the /, "");
-    if (said && !said.text.toLowerCase().includes(subject)) return [best.item, said];
+    // a pet the rules read without its name: the sentence may hold it ("my rabbit nugget just…")
+    const unnamed = question.topic === "pet" && best.item.subject.startsWith("the ");
+    if (said && (unnamed || !said.text.toLowerCase().includes(subject))) return [best.item, said];
   }
   // a worry or an event comes with what goes with it ("worried about their mum": the scan)
   // worries come two at a time: the user may have more than one on their mind
