@@ -371,7 +371,7 @@ export const CANON: Readonly<Record<string, StoredCanonSheet>> = {
       "my dad still runs a few horses on the ranch and my mom is a fly-fishing guide; my younger sister Tess is a vet in Bozeman",
     job: "I'm a wildlife photographer on assignment for nature magazines, which mostly means waiting very quietly in cold places",
     favourites: {
-      film: "The Secret Life of Walter Mitty — the snow leopard scene is my whole job in one minute",
+      film: "Never Cry Wolf, the 1983 one — a man alone on the tundra, waiting for animals, is my whole job in one film",
       music: "'Holocene' by Bon Iver, on headphones in a tent",
       food: "trout grilled over a campfire with a squeeze of lemon",
       more: {
@@ -565,13 +565,13 @@ export const CANON: Readonly<Record<string, StoredCanonSheet>> = {
     grewUp: "in Kamakura, near the big Buddha, in a house with a hydrangea hedge taller than the roof",
     family:
       "my grandmother was a florist and left me her shears; my dad is a tram driver on the Enoden line, and my older sister Momo is a flight attendant",
-    job: "I own a little flower shop in Shimokitazawa with a rooftop garden I swear is Tokyo's best-kept secret",
+    job: "I own a little flower shop in Shimokitazawa with a rooftop garden I swear is the loveliest in Tokyo",
     favourites: {
       film: "My Neighbour Totoro — I still wait at bus stops in the rain hoping",
       music: "'Sakura' by Ikimono-gakari, which I sing at karaoke whether anyone asks or not",
       food: "onigiri with pickled plum, made in batches far too big for one picnic",
       more: {
-        book: "'The Secret Garden', obviously",
+        book: "'Anne of Green Gables', for the flowers on every page",
         drink: "sakura-flavoured milk tea in spring",
         season: "cherry blossom season, the whole two weeks of it",
         place: "my rooftop garden at golden hour",
