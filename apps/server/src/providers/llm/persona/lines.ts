@@ -360,7 +360,7 @@ export const REACTIONS: Partial<Record<Intent, Template[]>> = {
     (c) =>
       `Someone walks into ${c.world.haunt} and asks about ${shortThing(c)}, and I'm still working on the punchline`,
     (c) =>
-      `Secrets never last at ${c.world.haunt}, because the walls there love gossip about ${hobby(c)} too much`,
+      `News never stays put at ${c.world.haunt}, because the walls there love gossip about ${hobby(c)} too much`,
   ],
   bored: [
     (c) => `Bored? Then let me teach you a little about ${hobby(c)}, starting now`,
