@@ -76,6 +76,9 @@ if (!tuningOnly) {
   console.log(
     `\n${format("third held-out set, written 2026-11-28 (counted, never listed)", evaluateSet("held-out-3").figures)}`,
   );
+  console.log(
+    `\n${format("fourth held-out set, written 2026-11-28 (counted, never listed)", evaluateSet("held-out-4").figures)}`,
+  );
 }
 if (process.argv.includes("--write")) {
   writePersonaFigures(computePersonaFigures());

@@ -4,7 +4,7 @@ import { computePersonaFigures, readPersonaFigures } from "./persona-figures.ts"
 
 describe("the persona engine's evaluation figures", () => {
   it("are the engine's figures today: run `npm run eval:persona -- --write` after changing the engine or the scripts", () => {
-    // the four sets are played: tuning, held-out, held-out-2 and held-out-3 (a few seconds: the engine is pattern-based)
+    // the five sets are played: tuning and the four held-out sets (a few seconds: the engine is pattern-based)
     expect(withoutComputedAt(readPersonaFigures())).toEqual(withoutComputedAt(computePersonaFigures()));
   }, 60_000);
 });

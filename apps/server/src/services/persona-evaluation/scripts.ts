@@ -96,7 +96,7 @@ export type CardRef = { source: string; age: number; gender: Gender };
 
 const scriptFileSchema = z
   .object({
-    set: z.enum(["tuning", "held-out", "held-out-2", "held-out-3"]),
+    set: z.enum(["tuning", "held-out", "held-out-2", "held-out-3", "held-out-4"]),
     note: z.string(),
     cards: z.record(z.string(), cardRefSchema),
     filler: z.array(z.string().min(1)).min(10),

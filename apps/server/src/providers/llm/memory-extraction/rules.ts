@@ -26,6 +26,7 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
   const message = tidy(request.userMessage);
   if (message) found.push(...readMessage(message, request.today));
   if (message) found.push(...namesOfEarlierThings(message, found, request.known));
+  if (message && !found.some((item) => item.kind === "pet")) found.push(...petNamedFirst(message));
   if (message) found.push(...townsTalkedAbout(message, found, request));
   const reply = tidy(request.reply);
   if (reply) found.push(...selfFacts(reply));
@@ -38,6 +39,21 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
   return dedupe(
     found.filter((item) => !(item.kind === "pet" && item.subject.startsWith("the ") && named.has(item.text))),
   );
+}
+
+/**
+ * A pet named before it is said to be one: "luna is sleeping on my feet. she's a husky",
+ * "figaro's on the windowsill, he's a ginger tom".
+ */
+function petNamedFirst(message: string): MemoryFact[] {
+  const match = new RegExp(
+    `^(?:(?:so|and|omg|lol|ugh|aww|well)[\\s,]+)*([\\p{L}'-]+?)(?:'s|\\s+(?:is|was|has|just|keeps))\\b[^.!?]{0,80}[.!?,;]\\s*(?:she|he)(?:'s| is) (?:a|an|my|our) (?:[\\p{L}-]+ ){0,2}?(${PET_KINDS}|tom|tomcat)\\b`,
+    "iu",
+  ).exec(message);
+  const name = match ? asName(match[1]) : null;
+  if (!match || !name) return [];
+  const kind = (match[2] ?? "pet").toLowerCase().replace(/^tom(?:cat)?$/, "cat");
+  return [fact("pet", name, `has a ${kind} called ${name}`)];
 }
 
 /** Marks a place the user only named ("sunderland lost again"), not one they said they live in. */

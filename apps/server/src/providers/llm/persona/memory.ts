@@ -165,14 +165,14 @@ const KINDS: Record<RecallTopic, MemoryFact["kind"][]> = {
  */
 const TOPIC_WORDS: Partial<Record<RecallTopic, RegExp>> = {
   job: new RegExp(
-    `\\b(?:work|works|working|worked|job|jobs|shift|shifts|nights|night shift|office|boss|manager|colleagues?|co-?workers?|career|for a living|clients?|customers?|patients?|ward|warehouse|factory|salon|clinic|firm|company|business|restaurant|kitchen|hotel|class|pupils|uni|university|college|degree|course|studying|study|lectures?|apprentice\\w*|self-employed|freelanc\\w*|teach\\w*|nursing|(?:${[...JOBS].join("|")})s?)\\b`,
+    `\\b(?:work|works|working|worked|job|jobs|shift|shifts|nights|night shift|office|boss|manager|colleagues?|co-?workers?|career|for a living|clients?|customers?|patients?|ward|warehouse|factory|salon|clinic|firm|company|business|restaurant|kitchen|hotel|class|pupils|uni|university|college|degree|course|studying|study|lectures?|apprentice\\w*|self-employed|freelanc\\w*|teach\\w*|nursing|phd|masters|doctorate|dissertation|thesis|practice|surgery|reception|shop|store|supermarket|shelves|tills?|site|depot|garage|lab|bakery|care home|call cent(?:re|er)|studio|salon|gym|pub|bar|café|cafe|council|agency|startup|start-up|bank|rota|overtime|payslip|wages|clocked (?:in|off|out)|(?:${[...JOBS].join("|")})s?)\\b`,
     "i",
   ),
   place:
     /\b(?:live|lives|living|lived|moved|move|moving|based|(?:i'm|im|i am|originally|come|comes|am) from|from (?:here|there)|born|raised|grew up|hometown|home town|city|town|village|weather|raining|pouring|freezing|sunny|here in|over here|down in|up in|out in)\b/i,
   pet: new RegExp(`\\b(?:pet|pets|${PET_KINDS}|vet)\\b`, "i"),
   worry:
-    /\b(?:worr\w*|stress\w*|nervous|scared|afraid|anxious|anxiety|panick?\w*|freak\w*|dread\w*|terrified|sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|tests?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|lost|lose|losing|threat\w*|cuts|grim|awful|terrible|horrible|died|passed away|broke up|dumped|rent|bills|debt|money|landlord|evict\w*|fail\w*|court|jury|flood\w*|damage\w*|broken|accident|crash\w*|diagnos\w*|cancer|pain|hurt|can't sleep|keeping me up|cost\w*|fortune|passed over)\b/i,
+    /\b(?:worr\w*|stress\w*|nervous|scared|afraid|anxious|anxiety|panick?\w*|freak\w*|dread\w*|terrified|sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|tests?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|lost|lose|losing|threat\w*|cuts|grim|awful|terrible|horrible|died|passed away|broke up|dumped|rent|bills|debt|money|landlord|evict\w*|fail\w*|court|jury|flood\w*|damage\w*|broken|accident|crash\w*|diagnos\w*|cancer|pain|hurt|can't sleep|keeping me up|cost\w*|fortune|passed over|fight|fighting|fought|row|rowing|argument|arguing|argued|split up|break-?up|cheat\w*|panic attacks?|hasn't eaten|not eating|stopped eating|lump|scan|biopsy|quid|overdraft|skint|broke)\b/i,
   event:
     /\b(?:happened|yesterday|today|tonight|this morning|last night|last week|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|got|went|closed|bought|moved|lost|won|passed|failed|broke|burst|crashed|finished|started|quit|fired|let go|promot\w*|engaged|married)\b/i,
   person: new RegExp(`\\b(?:${RELATIONS})s?\\b`, "i"),
@@ -185,7 +185,7 @@ const SERIOUS =
 
 /** What a sentence that went wrong says, when it names no trouble: "didn't get the promotion". */
 const SETBACK =
-  /\b(?:didn't|did not|don't|can't|cannot|couldn't|won't|wasn't|isn't|never|lost|hard|tough|bad|sucks|hate|problem|issue|trouble|mess|get out|selling|behind|owe|late|no idea|rejected|turned down|cut|cuts|ruined|broken|wrong)\b/gi;
+  /\b(?:didn't|did not|don't|can't|cannot|couldn't|won't|wasn't|isn't|hasn't|haven't|never|lost|hard|tough|bad|sucks|hate|problem|issue|trouble|mess|get out|selling|behind|owe|late|no idea|rejected|turned down|cut|cuts|ruined|broken|wrong)\b/gi;
 
 /** The sentence the user said in passing that best answers a question of `topic`, if any. */
 function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string>): MemoryFact | null {
@@ -266,6 +266,11 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   const topical = best?.kindRank === 0 ? null : noteOnTopic(question.topic, known, asked);
   if (topical && question.topic !== "name" && question.topic !== "any")
     return [topical, ...(note && note.item !== topical ? [note.item] : [])];
+  // a pet the rules read without its name: the user's sentence may hold it ("my rabbit nugget just…")
+  if (question.topic === "pet" && best?.kindRank === 0 && best.item.subject.startsWith("the ")) {
+    const said = noteOnTopic("pet", known, asked);
+    if (said) return [said];
+  }
   // a fact of the very kind asked for ("my job", "where I live") comes first; a note may follow
   const exact =
     best && best.kindRank === 0 && ["job", "place", "name", "pet", "like"].includes(question.topic);
@@ -285,9 +290,7 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   if (best.kindRank === 0 && ["job", "place", "pet", "worry"].includes(question.topic)) {
     const said = noteOnTopic(question.topic, known, asked);
     const subject = best.item.subject.toLowerCase().replace(/^the /, "");
-    // a pet the rules read without its name: the sentence may hold it ("my rabbit nugget just…")
-    const unnamed = question.topic === "pet" && best.item.subject.startsWith("the ");
-    if (said && (unnamed || !said.text.toLowerCase().includes(subject))) return [best.item, said];
+    if (said && !said.text.toLowerCase().includes(subject)) return [best.item, said];
   }
   // a worry or an event comes with what goes with it ("worried about their mum": the scan)
   // worries come two at a time: the user may have more than one on their mind
