@@ -428,6 +428,8 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
 
     // ---- the user's name
     const name =
+      // "I am Mr. Okonkwo": the name after the title (the message, since "Mr." ends a clause)
+      /\b(?:i'm|i am|this is|my name is|call me)\s+(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+(\p{Lu}[\p{L}'-]+)/iu.exec(message)?.[1] ??
       /\bmy name(?:'s| is)\s+([\p{L}'-]+)/iu.exec(clause)?.[1] ??
       /\b(?:call me|you can call me|i go by|sign(?: me)? off as|(?<!\b(?:his|her|their|its|whose)\s)name's|(?<!\b(?:his|her|their|its|whose)\s)names|the name's)\s+([\p{L}'-]+)/iu.exec(
         clause,
@@ -458,6 +460,10 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
       /(?:^|[,!.]\s*)(\p{Lu}[\p{Ll}'-]+)\s+here\b/u.exec(clause)?.[1] ??
       // "it's Kate", "Priyanka but everyone calls me Pri"
       /^(?:(?:hi+|hey+|heya|hello+|hiya|oh|ok)[\s,!.]+)*(?:it's|its)\s+(\p{Lu}[\p{Ll}'-]+)\s*[!.]*\s*$/u.exec(
+        message,
+      )?.[1] ??
+      // "it's Anneliese, with an e at the end"
+      /^(?:(?:hi+|hey+|heya|hello+|hiya|oh|ok)[\s,!.]+)*(?:it's|its)\s+(\p{Lu}[\p{Ll}'-]+),\s*(?:with|spelt|spelled|like|as in|not|no|double|two|one)\b/iu.exec(
         message,
       )?.[1] ??
       /^(?:(?:it's|its|i'm|im|i am|name's|my name's|my name is)\s+)?(\p{Lu}[\p{Ll}'-]+),? but (?:everyone|people|my friends|most people|everybody) calls? me\b/iu.exec(

@@ -165,7 +165,7 @@ const KINDS: Record<RecallTopic, MemoryFact["kind"][]> = {
  */
 const TOPIC_WORDS: Partial<Record<RecallTopic, RegExp>> = {
   job: new RegExp(
-    `\\b(?:work|works|working|worked|job|jobs|shift|shifts|nights|night shift|office|boss|manager|colleagues?|co-?workers?|career|for a living|clients?|customers?|patients?|ward|warehouse|factory|salon|clinic|firm|company|business|restaurant|kitchen|hotel|class|pupils|uni|university|college|degree|course|studying|study|lectures?|apprentice\\w*|self-employed|freelanc\\w*|teach\\w*|nursing|phd|masters|doctorate|dissertation|thesis|practice|surgery|reception|shop|store|supermarket|shelves|tills?|site|depot|garage|lab|bakery|care home|call cent(?:re|er)|studio|salon|gym|pub|bar|café|cafe|council|agency|startup|start-up|bank|rota|overtime|payslip|wages|clocked (?:in|off|out)|(?:${[...JOBS].join("|")})s?)\\b`,
+    `\\b(?:work|works|working|worked|job|jobs|shift|shifts|nights|night shift|office|boss|manager|colleagues?|co-?workers?|career|for a living|clients?|customers?|patients?|ward|warehouse|factory|salon|clinic|firm|company|business|restaurant|kitchen|hotel|class|pupils|uni|university|college|degree|course|studying|study|lectures?|apprentice\\w*|self-employed|freelanc\\w*|teach\\w*|nursing|phd|masters|doctorate|dissertation|thesis|practice|surgery|reception|shop|store|supermarket|shelves|tills?|site|depot|garage|lab|bakery|care home|call cent(?:re|er)|studio|salon|gym|pub|bar|café|cafe|council|agency|startup|start-up|bank|rota|overtime|payslip|wages|commute|commuting|clocked (?:in|off|out)|(?:${[...JOBS].join("|")})s?)\\b`,
     "i",
   ),
   place:
@@ -181,7 +181,7 @@ const TOPIC_WORDS: Partial<Record<RecallTopic, RegExp>> = {
 
 /** Words of trouble that say more than an ache or a cost: a sick pet outweighs sore feet. */
 const SERIOUS =
-  /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|dread\w*|terrified|passed over)\b/gi;
+  /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|panic attacks?|dread\w*|terrified|passed over|landlord|rent|debt|bills?|overdraft|money|layoffs?|biopsy|scan|lump|pneumonia|funeral|fight|fought|argument|row|split up|cheat\w*|driving test|mot|repairs?|not eating|hasn't eaten|stopped eating|can't sleep|can't afford)\b/gi;
 
 /** What a sentence that went wrong says, when it names no trouble: "didn't get the promotion". */
 const SETBACK =
@@ -199,8 +199,9 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
       // a word of the question ("the vet") says more than a word of the topic
       score:
         (item.text.match(global)?.length ?? 0) * 2 +
-        (topic === "worry" || topic === "event" ? (item.text.match(SERIOUS)?.length ?? 0) * 2 : 0) +
-        (topic === "worry" && item.kind === "worry" ? 4 : 0) +
+        // a serious trouble outweighs how the message sounded: sore feet are said in a sad voice too
+        (topic === "worry" || topic === "event" ? (item.text.match(SERIOUS)?.length ?? 0) * 3 : 0) +
+        (topic === "worry" && item.kind === "worry" ? 2 : 0) +
         (topic === "worry" ? (item.text.match(SETBACK)?.length ?? 0) : 0) +
         contentWords(item.text).filter((word) => asked.has(word)).length * 3,
     }))
@@ -233,7 +234,10 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   // the feeling asked about ("stressing me") says which kind, not which worry
   const asked = new Set(
     contentWords(question.clause).filter(
-      (word) => !/^(?:stress|worr|worri|nervou|scar|anxiou|dread|freak|panick|upset)/.test(word),
+      (word) =>
+        !/^(?:stress|worr|worri|nervou|scar|anxiou|dread|freak|panick|upset|went|wrong|go|going|happen|bother|mind|cost|deal|weigh|eat)/.test(
+          word,
+        ),
     ),
   );
   // "you mentioned your father" answers nothing when anything else can
@@ -283,6 +287,11 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   if ((!best || best.overlap === 0) && question.topic === "any") {
     const newest = known.facts.findLast((item) => ["event", "date", "worry"].includes(item.kind));
     if (newest) return [newest];
+  }
+  // "what's been going on with me?" and nothing read as a fact: what the user said that weighed on them
+  if (!best && question.topic === "any") {
+    const said = noteOnTopic("worry", known, asked) ?? known.notes.at(-1);
+    return said ? [said] : [];
   }
   if (!best) return [];
   // a fact the rules read may be the wrong one ("grew up in Cork" for where they live now): what
