@@ -287,6 +287,9 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   if ((!best || best.overlap === 0) && question.topic === "any") {
     const newest = known.facts.findLast((item) => ["event", "date", "worry"].includes(item.kind));
     if (newest) return [newest];
+    // nor any event: what the user said that weighed on them, rather than their name
+    const weighed = noteOnTopic("worry", known, asked);
+    if (weighed) return [weighed];
   }
   // "what's been going on with me?" and nothing read as a fact: what the user said that weighed on them
   if (!best && question.topic === "any") {
