@@ -429,7 +429,9 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
     // ---- the user's name
     const name =
       // "I am Mr. Okonkwo": the name after the title (the message, since "Mr." ends a clause)
-      /\b(?:i'm|i am|this is|my name is|call me)\s+(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+(\p{Lu}[\p{L}'-]+)/iu.exec(message)?.[1] ??
+      /\b(?:i'm|i am|this is|my name is|call me)\s+(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+(\p{Lu}[\p{L}'-]+)/iu.exec(
+        message,
+      )?.[1] ??
       /\bmy name(?:'s| is)\s+([\p{L}'-]+)/iu.exec(clause)?.[1] ??
       /\b(?:call me|you can call me|i go by|sign(?: me)? off as|(?<!\b(?:his|her|their|its|whose)\s)name's|(?<!\b(?:his|her|their|its|whose)\s)names|the name's)\s+([\p{L}'-]+)/iu.exec(
         clause,
