@@ -386,6 +386,22 @@ describe("listening and remembering (decision 47)", () => {
     expect(exam.say("ok going to bed")).toMatch(/exam/);
   });
 
+  it("hears what is at stake when it is said lightly, and asks after it on coming back", () => {
+    for (const [said, thing] of [
+      ["job interview at the museum tomorrow morning, wish me luck", /interview/],
+      ["my dad's scan is on tuesday", /scan/],
+      ["they cut my hours again at the warehouse", /hours/],
+      ["had a massive row with my sister Dagny, she hung up on me", /Dagny/],
+    ] as const) {
+      const conversation = chat(tiles);
+      expect(conversation.say(said), said).toMatch(thing);
+      conversation.say("ok gotta go make dinner");
+      expect(conversation.say("hey i'm back"), said).toMatch(thing);
+    }
+    // a hearing aid is not a hearing
+    expect(chat(tiles).say("my grandad won't wear his hearing aid")).not.toMatch(/your (?:his )?hearing\b/);
+  });
+
   it("never says a sentence of its last 50 replies again, and answers a long message at length", () => {
     const conversation = chat(tiles);
     // the turn each sentence was last said in

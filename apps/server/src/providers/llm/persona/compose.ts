@@ -137,8 +137,14 @@ export function composeReply(request: ReplyRequest): string {
   if (troubleNow) add(nameTheTrouble(c, troubleNow, intent));
   else if (TROUBLED.has(intent)) {
     // no rule read what is wrong, but the message names it: "my back", "my landlord", "Ana"
-    const named = ["sad", "grief", "sick", "nervous"].includes(intent) ? troubleInWords(said) : null;
+    const named =
+      (["sad", "grief", "sick", "nervous"].includes(intent) ? troubleInWords(said) : null) ??
+      troubleAtStake(said);
     add(named ? nameTheTrouble(c, named, intent) : moodOnly(c, intent));
+  } else {
+    // "job interview tomorrow, wish me luck": at stake though said lightly
+    const atStake = troubleAtStake(said);
+    if (atStake) add(nameTheTrouble(c, atStake, intent));
   }
   for (const item of acknowledgements(news, troubleNow).slice(0, troubleNow ? 1 : 2))
     add(acknowledge(c, item));
@@ -292,6 +298,45 @@ function troubleInWords(said: string): MemoryFact | null {
       : (who ?? (the && !/^(?:weather|day|week|thing|way|rest|world)$/i.test(the) ? the : null));
   if (!thing) return null;
   return { kind: "event", subject: thing.toLowerCase(), text: `their ${thing.toLowerCase()} is a worry` };
+}
+
+/**
+ * A trouble ahead or at stake that the message names in passing, whatever its mood: "job interview
+ * at the museum tomorrow, wish me luck", "my dad's scan is on tuesday", "they cut my hours again".
+ * The thing itself, with whose it is, so a reply and a later check-in can name it.
+ */
+function troubleAtStake(said: string): MemoryFact | null {
+  const text = normalize(said).replace(/[\u2018\u2019]/g, "'");
+  if (/\?\s*$/.test(text)) return null;
+  const cut = /\b(?:cut|cutting|cuts|reduced|slashed)\s+(?:my|our)\s+(hours|shifts|pay|wages)\b/i.exec(
+    text,
+  )?.[1];
+  if (cut)
+    return {
+      kind: "event",
+      subject: `the cut to my ${cut.toLowerCase()}`,
+      text: `had their ${cut.toLowerCase()} cut`,
+    };
+  const row = new RegExp(
+    `\\b(?:row|fight|argument|falling out|fell out|bust-up|blow-up)\\s+with\\s+(?:my|our)\\s+(${RELATIONS})(?:\\s+(\\p{Lu}[\\p{L}'-]+))?`,
+    "iu",
+  ).exec(text);
+  if (row?.[1])
+    return {
+      kind: "event",
+      subject: row[2] ?? `the row with my ${row[1].toLowerCase()}`,
+      text: `had a row with their ${row[1].toLowerCase()}${row[2] ? ` ${row[2]}` : ""}`,
+    };
+  const thing = new RegExp(
+    `\\b(?:(?:my|our)\\s+)?((?:(?:${RELATIONS})'s\\s+)?(?:(?!(?:his|her|their|its|your)\\s)[\\p{L}-]+\\s+)?(?:interview|exams?|test|results|scan|biopsy|appointment|operation|surgery|hearing(?!\\s+aids?)|audition|presentation|deadline|resits?|assessment|review|tribunal|court date|first day))\\b`,
+    "iu",
+  ).exec(text)?.[1];
+  if (!thing) return null;
+  const subject = thing
+    .toLowerCase()
+    .replace(/^(?:the|a|an|this|that|big|huge|first)\s+/, "")
+    .replace(/^(?:is|was|has|had|got|have|and|but|so|my|our)\s+/, "");
+  return { kind: "worry", subject, text: `is worried about their ${subject}` };
 }
 
 /** "your doggie" is Lola once her name is known; "your husband" is Jamal. */
@@ -469,7 +514,8 @@ function checkIn(
     const mood = classify(lowerText);
     const item =
       troubleOf(facts, mood) ??
-      (["sad", "grief", "sick", "nervous"].includes(mood) ? troubleInWords(entry.turn.text) : null);
+      (["sad", "grief", "sick", "nervous"].includes(mood) ? troubleInWords(entry.turn.text) : null) ??
+      troubleAtStake(entry.turn.text);
     if (item) {
       // grief and illness weigh whatever words they came in
       const weight = Math.max(seriousness(item), mood === "grief" || mood === "sick" ? 2 : 0);
