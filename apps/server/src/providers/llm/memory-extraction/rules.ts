@@ -46,52 +46,11 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
  * "figaro's on the windowsill, he's a ginger tom".
  */
 function petNamedFirst(message: string): MemoryFact[] {
-  const match = new RegExp(
-    `^(?:(?:so|and|omg|lol|ugh|aww|well)[\\s,]+)*([\\p{L}'-]+?)(?:'s|\\s+(?:is|was|has|just|keeps))\\b[^.!?]{0,80}[.!?,;]\\s*(?:she|he)(?:'s| is) (?:a|an|my|our) (?:[\\p{L}-]+ ){0,2}?(${PET_KINDS}|tom|tomcat)\\b`,
-    "iu",
-  ).exec(message);
+  const match = PET_NAMED_FIRST.exec(message);
   const name = match ? asName(match[1]) : null;
   if (!match || !name) return [];
   const kind = (match[2] ?? "pet").toLowerCase().replace(/^tom(?:cat)?$/, "cat");
   return [fact("pet", name, `has a ${kind} called ${name}`)];
-}
-
-/** Marks a place the user only named ("sunderland lost again"), not one they said they live in. */
-export const TALKED_ABOUT = "talked about ";
-
-/**
- * A town the user named in passing when no rule read a place: "sunderland lost again so the whole
- * street's sulking" is where they are, most likely. Said back as "you talked about Sunderland", and
- * never in place of a place the user said they live in (services/memory/merge.ts). Not a town that
- * is someone's ("my brother in Lisbon"), nor a name the chat gives a person, a pet or the character.
- */
-function townsTalkedAbout(
-  message: string,
-  found: readonly MemoryFact[],
-  request: Pick<MemoryExtractionRequest, "characterName" | "userName" | "known">,
-): MemoryFact[] {
-  const facts = [...request.known, ...found];
-  if (facts.some((item) => item.kind === "place")) return [];
-  const names = new Set(
-    [
-      request.characterName,
-      request.userName ?? "",
-      ...facts.filter((item) => ["name", "pet", "person"].includes(item.kind)).map((item) => item.subject),
-    ]
-      .flatMap((name) => name.toLowerCase().split(/\s+/))
-      .filter((word) => word.length > 0),
-  );
-  const notTown = new RegExp(`^(?:${MONTH}|${DAY}|spring|summer|autumn|fall|winter)$`, "i");
-  const someones = new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:${RELATIONS})s?\\b`, "i");
-  for (const clause of clausesOf(message)) {
-    for (const town of townsIn(clause, names)) {
-      if (notTown.test(town)) continue;
-      const before = clause.slice(0, clause.toLowerCase().indexOf(town.toLowerCase().split(" ")[0] ?? ""));
-      if (someones.test(before)) continue;
-      return [fact("place", town, `${TALKED_ABOUT}${town}`)];
-    }
-  }
-  return [];
 }
 
 /**
@@ -1346,3 +1305,49 @@ function gerund(verb: string): string {
   if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(lower)) return `${lower}${lower.slice(-1)}ing`;
   return `${lower}ing`;
 }
+
+// ------------------------------------------------------------------ towns named in passing
+
+/** Marks a place the user only named ("sunderland lost again"), not one they said they live in. */
+export const TALKED_ABOUT = "talked about ";
+
+const NOT_A_TOWN_NAME = new RegExp(`^(?:${MONTH}|${DAY}|spring|summer|autumn|fall|winter)$`, "i");
+const SOMEONES = new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:${RELATIONS})s?\\b`, "i");
+
+/**
+ * A town the user named in passing when no rule read a place: "sunderland lost again so the whole
+ * street's sulking" is where they are, most likely. Said back as "you talked about Sunderland", and
+ * never in place of a place the user said they live in (services/memory/merge.ts). Not a town that
+ * is someone's ("my brother in Lisbon"), nor a name the chat gives a person, a pet or the character.
+ */
+function townsTalkedAbout(
+  message: string,
+  found: readonly MemoryFact[],
+  request: Pick<MemoryExtractionRequest, "characterName" | "userName" | "known">,
+): MemoryFact[] {
+  const facts = [...request.known, ...found];
+  if (facts.some((item) => item.kind === "place")) return [];
+  const names = new Set(
+    [
+      request.characterName,
+      request.userName ?? "",
+      ...facts.filter((item) => ["name", "pet", "person"].includes(item.kind)).map((item) => item.subject),
+    ]
+      .flatMap((name) => name.toLowerCase().split(/\s+/))
+      .filter((word) => word.length > 0),
+  );
+  for (const clause of clausesOf(message)) {
+    for (const town of townsIn(clause, names)) {
+      if (NOT_A_TOWN_NAME.test(town)) continue;
+      const before = clause.slice(0, clause.toLowerCase().indexOf(town.toLowerCase().split(" ")[0] ?? ""));
+      if (SOMEONES.test(before)) continue;
+      return [fact("place", town, `${TALKED_ABOUT}${town}`)];
+    }
+  }
+  return [];
+}
+
+const PET_NAMED_FIRST = new RegExp(
+  `^(?:(?:so|and|omg|lol|ugh|aww|well)[\\s,]+)*([\\p{L}'-]+?)(?:'s|\\s+(?:is|was|has|just|keeps))\\b[^.!?]{0,80}[.!?,;]\\s*(?:she|he)(?:'s| is) (?:a|an|my|our) (?:[\\p{L}-]+ ){0,2}?(${PET_KINDS}|tom|tomcat)\\b`,
+  "iu",
+);

@@ -300,6 +300,15 @@ function troubleInWords(said: string): MemoryFact | null {
   return { kind: "event", subject: thing.toLowerCase(), text: `their ${thing.toLowerCase()} is a worry` };
 }
 
+const ROW = new RegExp(
+  `\\b(?:row|fight|argument|falling out|fell out|bust-up|blow-up)\\s+with\\s+(?:my|our)\\s+(${RELATIONS})(?:\\s+(\\p{Lu}[\\p{L}'-]+))?`,
+  "iu",
+);
+const AT_STAKE = new RegExp(
+  `\\b(?:(?:my|our)\\s+)?((?:(?:${RELATIONS})'s\\s+)?(?:(?!(?:his|her|their|its|your)\\s)[\\p{L}-]+\\s+)?(?:interview|exams?|test|results|scan|biopsy|appointment|operation|surgery|hearing(?!\\s+aids?)|audition|presentation|deadline|resits?|assessment|review|tribunal|court date|first day))\\b`,
+  "iu",
+);
+
 /**
  * A trouble ahead or at stake that the message names in passing, whatever its mood: "job interview
  * at the museum tomorrow, wish me luck", "my dad's scan is on tuesday", "they cut my hours again".
@@ -317,20 +326,14 @@ function troubleAtStake(said: string): MemoryFact | null {
       subject: `the cut to my ${cut.toLowerCase()}`,
       text: `had their ${cut.toLowerCase()} cut`,
     };
-  const row = new RegExp(
-    `\\b(?:row|fight|argument|falling out|fell out|bust-up|blow-up)\\s+with\\s+(?:my|our)\\s+(${RELATIONS})(?:\\s+(\\p{Lu}[\\p{L}'-]+))?`,
-    "iu",
-  ).exec(text);
+  const row = ROW.exec(text);
   if (row?.[1])
     return {
       kind: "event",
       subject: row[2] ?? `the row with my ${row[1].toLowerCase()}`,
       text: `had a row with their ${row[1].toLowerCase()}${row[2] ? ` ${row[2]}` : ""}`,
     };
-  const thing = new RegExp(
-    `\\b(?:(?:my|our)\\s+)?((?:(?:${RELATIONS})'s\\s+)?(?:(?!(?:his|her|their|its|your)\\s)[\\p{L}-]+\\s+)?(?:interview|exams?|test|results|scan|biopsy|appointment|operation|surgery|hearing(?!\\s+aids?)|audition|presentation|deadline|resits?|assessment|review|tribunal|court date|first day))\\b`,
-    "iu",
-  ).exec(text)?.[1];
+  const thing = AT_STAKE.exec(text)?.[1];
   if (!thing) return null;
   const subject = thing
     .toLowerCase()
