@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { LRUCache } from "lru-cache";
 import { EVERYDAY_TOWN_NAMES } from "./everyday-town-names.ts";
 
 /**
@@ -53,8 +54,20 @@ const NAMED_CUE =
  * ("New York", not "York"), leaving out `except` (names the message gives to people or pets).
  */
 export function townsIn(sentence: string, except: ReadonlySet<string> = new Set()): string[] {
+  // every reply reads the chat's messages again: each sentence is looked up once
+  let found = townsRead.get(sentence);
+  if (!found) {
+    found = lookUp(sentence);
+    townsRead.set(sentence, found);
+  }
+  return found.filter(({ key }) => !except.has(key)).map(({ town }) => town);
+}
+
+const townsRead = new LRUCache<string, { key: string; town: string }[]>({ max: 5_000 });
+
+function lookUp(sentence: string): { key: string; town: string }[] {
   towns ??= loadTowns();
-  const found: string[] = [];
+  const found: { key: string; town: string }[] = [];
   const words = [...sentence.matchAll(/\p{L}[\p{L}'.-]*/gu)];
   for (let index = 0; index < words.length; index += 1) {
     for (const length of [3, 2, 1]) {
@@ -68,7 +81,7 @@ export function townsIn(sentence: string, except: ReadonlySet<string> = new Set(
         .toLowerCase()
         .replace(/\s+/g, " ")
         .replace(/\bst\.? /, "saint ");
-      if (key.length < 4 || except.has(key)) continue;
+      if (key.length < 4) continue;
       const town = towns.get(key);
       if (!town) continue;
       const before = sentence.slice(0, first.index);
@@ -76,7 +89,7 @@ export function townsIn(sentence: string, except: ReadonlySet<string> = new Set(
       // a capital means a name only inside a sentence: "Reading was fun" may be the pastime
       const capitalised = /^\p{Lu}/u.test(written) && /\p{L}/u.test(before) && !/[.!?]\s*$/.test(before);
       if (length === 1 && EVERYDAY_TOWN_NAMES.has(key) && !capitalised && !PLACE_CUE.test(before)) continue;
-      found.push(town);
+      found.push({ key, town });
       index += length - 1;
       break;
     }
