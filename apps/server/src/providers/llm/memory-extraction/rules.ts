@@ -30,6 +30,16 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
   if (message) found.push(...townsTalkedAbout(message, found, request));
   const reply = tidy(request.reply);
   if (reply) found.push(...selfFacts(reply));
+  // "Trolla. she sleeps on my feet": a name the chat gives a pet or a person is not the user's
+  const others = new Set(
+    [...request.known, ...found]
+      .filter((item) => item.kind === "pet" || item.kind === "person")
+      .map((item) => item.subject.toLowerCase()),
+  );
+  for (let index = found.length - 1; index >= 0; index--) {
+    const item = found[index];
+    if (item?.kind === "name" && others.has(item.subject.toLowerCase())) found.splice(index, 1);
+  }
   // a pet named later in the message replaces the unnamed one ("a cat, her name is Miso")
   const named = new Set(
     found
@@ -199,7 +209,7 @@ export const DAY =
 /** Words that are never a name, however they are written. */
 const NOT_NAMES = new Set(
   (
-    "a an the so not just very really good fine ok okay great well tired sad happy bored back here home " +
+    "a an the so not everyone everybody nobody somebody someone anyone anybody me im i myself we us guess just very really good fine ok okay great well tired sad happy bored back here home " +
     "sorry glad sure going doing feeling ready done busy free new alone lonely hungry sleepy sick cool " +
     "alright excited nervous scared stressed upset lost confused curious serious kidding joking married " +
     "single late early out in on at from into with about still also gonna trying thinking listening " +
@@ -419,6 +429,12 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
       ) ??
       /\b(?:[Ii]'m|[Ii] am|[Tt]his is)\s+(\p{Lu}[\p{Ll}'-]+)\b/u.exec(clause)?.[1] ??
       /(?:^|[,!.]\s*)(\p{Lu}[\p{Ll}'-]+)\s+here\b/u.exec(clause)?.[1] ??
+      // "tash here", "that's my name. bryn", "bryn, that's my name"
+      /^([\p{L}'-]{2,})\s+here\s*[!.]*\s*(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f|\s)*$/u.exec(
+        message,
+      )?.[1] ??
+      /\bthat'?s my name[.:,!\s-]+([\p{L}'-]{2,})\s*[.!]*\s*$/iu.exec(message)?.[1] ??
+      /^([\p{L}'-]{2,})[.,!]?\s+that'?s my name\b/iu.exec(message)?.[1] ??
       // "it's Kate", "Priyanka but everyone calls me Pri"
       /^(?:(?:hi+|hey+|heya|hello+|hiya|oh|ok)[\s,!.]+)*(?:it's|its)\s+(\p{Lu}[\p{Ll}'-]+)\s*[!.]*\s*$/u.exec(
         message,
