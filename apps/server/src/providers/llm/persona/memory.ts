@@ -183,6 +183,10 @@ const TOPIC_WORDS: Partial<Record<RecallTopic, RegExp>> = {
 const SERIOUS =
   /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|panic attacks?|dread\w*|terrified|passed over|landlord|rent|debt|bills?|overdraft|money|layoffs?|biopsy|scan|lump|pneumonia|funeral|fight|fought|argument|row|split up|cheat\w*|driving test|mot|repairs?|not eating|hasn't eaten|stopped eating|can't sleep|can't afford)\b/gi;
 
+/** How people tell a day's work without naming the job: "all day", "off shift", "since 7am", "at the salon". */
+const WORKDAY =
+  /\b(?:all day|whole day|the day at|today at the|off shift|after (?:my|the) shift|on shift|since \d{1,2}(?:am|:\d\d)?|up at \d|came off|home from the|back-to-back|clocked (?:in|off|out)|made \d+|(?:sold|served|cut|fixed|loaded|delivered|checked|cleaned|drove|took) \d+|i (?:drive|teach|check|fix|sell|serve|load|clean|cook|sort|cut|build|run) the\b)/gi;
+
 /** What a sentence that went wrong says, when it names no trouble: "didn't get the promotion". */
 const SETBACK =
   /\b(?:didn't|did not|don't|can't|cannot|couldn't|won't|wasn't|isn't|hasn't|haven't|never|lost|hard|tough|bad|sucks|hate|problem|issue|trouble|mess|get out|selling|behind|owe|late|no idea|rejected|turned down|cut|cuts|ruined|broken|wrong)\b/gi;
@@ -203,11 +207,14 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
         (topic === "worry" || topic === "event" ? (item.text.match(SERIOUS)?.length ?? 0) * 3 : 0) +
         (topic === "worry" && item.kind === "worry" ? 2 : 0) +
         (topic === "worry" ? (item.text.match(SETBACK)?.length ?? 0) : 0) +
+        // a working day told ("up at 4 for the bakery again", "been swapping tires since 7am")
+        (topic === "job" ? (item.text.match(WORKDAY)?.length ?? 0) * 3 : 0) +
         contentWords(item.text).filter((word) => asked.has(word)).length * 3,
     }))
     .filter(
       ({ item }) =>
         words.test(item.text) ||
+        (topic === "job" && new RegExp(WORKDAY.source, "i").test(item.text)) ||
         (topic === "worry" && (item.kind === "worry" || new RegExp(SETBACK.source, "i").test(item.text))),
     )
     // the newest of equals: "actually it's Bristol now" corrects what came before

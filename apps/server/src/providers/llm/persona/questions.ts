@@ -253,7 +253,7 @@ function recallTopic(clause: string): RecallTopic | null {
   )
     return "event";
   if (
-    /\bmy (?:job|work)\b|\bwhat do i do\b|\bwhere do i work\b|\bwhat(?:'s| is) my (?:job|work|profession)\b|\bwhat i do for\b|\bi do for (?:work|a living|money|a job)\b|\bwhat i do\s*\??$|\bwhat (?:am i|do i) (?:study|studying)\b|\bwhat i study\b|\bwhat (?:job|work)\b.*\bi\b/.test(
+    /\bmy (?:job|work)\b|\bwhat do i do\b|\bwhere do i work\b|\bwhat(?:'s| is| was) my (?:job|work|profession)\b|\bwhat i do (?:all day|for (?:work|a living|money))\b|\bwhat (?:was|am|have) i (?:been )?doing all day\b|\bwhat(?:'s| is) my (?:day|days) like\b|\bwhat i do for\b|\bi do for (?:work|a living|money|a job)\b|\bwhat i do\s*\??$|\bwhat (?:am i|do i) (?:study|studying)\b|\bwhat i study\b|\bwhat (?:job|work)\b.*\bi\b/.test(
       clause,
     )
   )
