@@ -9,6 +9,8 @@ import { EVERYDAY_TOWN_NAMES } from "./everyday-town-names.ts";
  * the weekend") is recognised by its name even when no pattern of the rules says it is a place.
  */
 const MIN_POPULATION = 15_000;
+/** Smaller places (Kirkwall, Broome) count only written as a name after "in", "from" or "near". */
+const MIN_SMALL_POPULATION = 2_000;
 
 interface City {
   name: string;
@@ -16,6 +18,7 @@ interface City {
 }
 
 let towns: Map<string, string> | null = null;
+let smallTowns: Map<string, string> | null = null;
 
 function loadTowns(): Map<string, string> {
   const require = createRequire(import.meta.url);
@@ -24,12 +27,19 @@ function loadTowns(): Map<string, string> {
   // the package's 135,000 entries are read once; what is kept is the map, not the module
   delete require.cache[path];
   const byName = new Map<string, City>();
+  const small = new Map<string, string>();
   for (const city of cities) {
-    if (city.population < MIN_POPULATION || !/^[\p{L}' .-]+$/u.test(city.name)) continue;
+    if (city.population < MIN_SMALL_POPULATION || !/^[\p{L}' .-]+$/u.test(city.name)) continue;
     const key = city.name.toLowerCase().replace(/\bst\.? /, "saint ");
+    if (city.population < MIN_POPULATION) {
+      small.set(key, city.name);
+      continue;
+    }
     const known = byName.get(key);
     if (!known || known.population < city.population) byName.set(key, city);
   }
+  for (const key of byName.keys()) small.delete(key);
+  smallTowns = small;
   const towns = new Map([...byName].map(([key, city]) => [key, city.name]));
   // what people call them: "stoke" (Stoke-on-Trent), and "new york" for a city of millions, not
   // "garden" for Garden City
@@ -82,9 +92,20 @@ function lookUp(sentence: string): { key: string; town: string }[] {
         .replace(/\s+/g, " ")
         .replace(/\bst\.? /, "saint ");
       if (key.length < 4) continue;
+      const before = sentence.slice(0, first.index);
+      const small = towns.has(key) ? undefined : smallTowns?.get(key);
+      if (
+        small &&
+        /^\p{Lu}/u.test(written) &&
+        /\b(?:in|from|near|outside|around)\s+$/i.test(before) &&
+        !EVERYDAY_TOWN_NAMES.has(key)
+      ) {
+        found.push({ key, town: small });
+        index += length - 1;
+        break;
+      }
       const town = towns.get(key);
       if (!town) continue;
-      const before = sentence.slice(0, first.index);
       if (NAMED_CUE.test(before)) continue;
       // a capital means a name only inside a sentence: "Reading was fun" may be the pastime
       const capitalised = /^\p{Lu}/u.test(written) && /\p{L}/u.test(before) && !/[.!?]\s*$/.test(before);

@@ -209,7 +209,7 @@ export const DAY =
 /** Words that are never a name, however they are written. */
 const NOT_NAMES = new Set(
   (
-    "a an the so not everyone everybody nobody somebody someone anyone anybody me im i myself we us guess just very really good fine ok okay great well tired sad happy bored back here home " +
+    "a an the so not yesterday everyone everybody nobody somebody someone anyone anybody me im i myself we us guess just very really good fine ok okay great well tired sad happy bored back here home " +
     "sorry glad sure going doing feeling ready done busy free new alone lonely hungry sleepy sick cool " +
     "alright excited nervous scared stressed upset lost confused curious serious kidding joking married " +
     "single late early out in on at from into with about still also gonna trying thinking listening " +
@@ -316,7 +316,7 @@ function dedupe(facts: MemoryFact[]): MemoryFact[] {
 // ------------------------------------------------------------------ the user's message
 
 export const PET_KINDS =
-  "staff(?:ie|y|ies)|kelpies?|lurchers?|whippets?|sheepdogs?|rottweilers?|bulldogs?|frenchies|frenchie|cockapoos?|cavapoos?|schnauzers?|moggy|mogg(?:ies)|pooch(?:es)?|mutts?|rescues?(?!\\s+[a-z])|furballs?|fur ?bab(?:y|ies)|puppers?|floofs?|jack russells?|russells?|newfoundlands?|newfies?|doodles?|labradoodles?|goldendoodles?|cavaliers?|dalmatians?|shepherds?|mastiffs?|westies?|yorkies?|poms?|pomeranians?|dogs?|doggies?|pupp(?:y|ies)|pups?|doggos?|cats?|kittens?|kitty|kitties|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|lizards?|geckos?|horses?|ponies|pony|goats?|ferrets?|guinea pigs?|rats?|mice|mouse|chickens?|hens?|cockatiels?|axolotls?|hedgehogs?|iguanas?|pigs?|ducks?|corgis?|labradors?|labs?|huskies|husky|beagles?|pugs?|poodles?|dachshunds?|retrievers?|terriers?|spaniels?|collies|collie|greyhounds?|chihuahuas?|shibas?|pomeranians?|tabby|tabbies|bearded dragons?|dragons?|tarantulas?|chinchillas?|cockatoos?|canar(?:y|ies)|frogs?|tortoise|gerbils?|budgie";
+  "(?:blue |red )?heelers?|cattle dogs?|pitt(?:ie|y|ies|s)?|pit ?bulls?|bull terriers?|street dogs?|alsatians?|boxers?|border collies?|cocker spaniels?|springers?|sausage dogs?|shih tzus?|bichons?|malteses?|maine coons?|ragdolls?|sphynx|bengals?|siamese|persians?|budgerigars?|lovebirds?|conures?|macaws?|degus?|rabbits?|staff(?:ie|y|ies)|kelpies?|lurchers?|whippets?|sheepdogs?|rottweilers?|bulldogs?|frenchies|frenchie|cockapoos?|cavapoos?|schnauzers?|moggy|mogg(?:ies)|pooch(?:es)?|mutts?|rescues?(?!\\s+[a-z])|furballs?|fur ?bab(?:y|ies)|puppers?|floofs?|jack russells?|russells?|newfoundlands?|newfies?|doodles?|labradoodles?|goldendoodles?|cavaliers?|dalmatians?|shepherds?|mastiffs?|westies?|yorkies?|poms?|pomeranians?|dogs?|doggies?|pupp(?:y|ies)|pups?|doggos?|cats?|kittens?|kitty|kitties|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|lizards?|geckos?|horses?|ponies|pony|goats?|ferrets?|guinea pigs?|rats?|mice|mouse|chickens?|hens?|cockatiels?|axolotls?|hedgehogs?|iguanas?|pigs?|ducks?|corgis?|labradors?|labs?|huskies|husky|beagles?|pugs?|poodles?|dachshunds?|retrievers?|terriers?|spaniels?|collies|collie|greyhounds?|chihuahuas?|shibas?|pomeranians?|tabby|tabbies|bearded dragons?|dragons?|tarantulas?|chinchillas?|cockatoos?|canar(?:y|ies)|frogs?|tortoise|gerbils?|budgie";
 const PET = new RegExp(`\\b(${PET_KINDS})\\b`, "i");
 /** What a pet does right after it is named: "Biscuit is", "murphy my dog thinks". */
 const PET_ACTS =
@@ -726,7 +726,7 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
     // "two dogs, a beagle called Waffles and a greyhound named Pixie": every pet named outright
     for (const each of clause.matchAll(
       new RegExp(
-        `\\b(${PET_KINDS})\\s*,?\\s*(?:who'?s |that'?s |is )?(?:called|named)\\s+([\\p{L}'-]+)`,
+        `\\b(${PET_KINDS})(?:'s)?\\s*,?\\s*(?:who'?s |that'?s |is )?(?:called|named)\\s+([\\p{L}'-]+)`,
         "giu",
       ),
     )) {
@@ -763,12 +763,14 @@ function factsOfMessage(message: string, today: string): MemoryFact[] {
       // "Bear, our Newfoundland, …": the name before, in the clause or across the comma that split it
       const aside =
         /([\p{L}'-]+)\s*[(,]\s*(?:my|our)\s+(?:\w+\s+)?$/iu.exec(clause.slice(0, petMatch.index))?.[1] ??
+        // "Laddoo, the street dog who adopted us": a name with its capital, then "the" and the pet
+        /^(\p{Lu}[\p{L}'-]+)\s*,\s*the\s+(?:\w+\s+)?$/u.exec(clause.slice(0, petMatch.index))?.[1] ??
         new RegExp(
           `(\\p{Lu}[\\p{L}'-]+)\\s*[(,]\\s*(?:my|our)\\s+(?:\\w+\\s+)?${petMatch[1] ?? ""}\\b`,
           "u",
         ).exec(message)?.[1];
       const before =
-        /^(?!(?:love|miss|walked|walking|fed|feeding|hug|hugging|took|taking|pet|petting|bathed|brushed|hate|and|with|see|saw|met|like|got)\b)([\p{L}'-]+)\s+(?:my|our)\s+(?:\w+\s+)?$/iu.exec(
+        /^(?!(?:love|miss|walked|walking|fed|feeding|hug|hugging|took|taking|pet|petting|bathed|brushed|hate|and|with|see|saw|met|like|got|then|when|so|because|now|yesterday|today|tonight|suddenly|and|but|also|even|only|just)\b)([\p{L}'-]+)\s+(?:my|our|the)\s+(?:\w+\s+)?$/iu.exec(
           clause.slice(0, petMatch.index),
         )?.[1];
       // "murphy my dog thinks…": the name before counts when the pet does something next, so
@@ -1352,7 +1354,11 @@ function townsTalkedAbout(
       .flatMap((name) => name.toLowerCase().split(/\s+/))
       .filter((word) => word.length > 0),
   );
-  for (const clause of clausesOf(message)) {
+  // "is prague cold?" or "your town sounds lovely" is about the character's town, not the user's
+  const told = (message.match(/[^.!?\n]+[.!?]*/g) ?? []).filter(
+    (sentence) => !/\?/.test(sentence) && !/\b(?:you|your|yours|u|ur)\b/i.test(sentence),
+  );
+  for (const clause of told.flatMap((sentence) => clausesOf(sentence))) {
     for (const town of townsIn(clause, names)) {
       if (NOT_A_TOWN_NAME.test(town)) continue;
       const before = clause.slice(0, clause.toLowerCase().indexOf(town.toLowerCase().split(" ")[0] ?? ""));
