@@ -1,8 +1,10 @@
 import { LRUCache } from "lru-cache";
 import {
   clausesOf,
+  DAY,
   extractFactsByRules,
   JOBS,
+  MONTH,
   PET_KINDS,
   RELATIONS,
   tidy,
@@ -181,11 +183,20 @@ const TOPIC_WORDS: Partial<Record<RecallTopic, RegExp>> = {
 
 /** Words of trouble that say more than an ache or a cost: a sick pet outweighs sore feet. */
 const SERIOUS =
-  /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|panic attacks?|dread\w*|terrified|passed over|landlord|rent|debt|bills?|overdraft|money|layoffs?|biopsy|scan|lump|pneumonia|funeral|fight|fought|argument|row|split up|cheat\w*|driving test|mot|repairs?|not eating|hasn't eaten|stopped eating|can't sleep|can't afford)\b/gi;
+  /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|panic attacks?|dread\w*|terrified|passed over|landlord|rent|debt|bills?|overdraft|money|layoffs?|biopsy|scan|lump|pneumonia|funeral|fight|fought|argument|row|split up|cheat\w*|driving test|mot|repairs?|not eating|hasn't eaten|stopped eating|can't sleep|can't afford|court|visa|inspection|care home|hr|viva|custody|divorce|hasn't (?:returned|replied|called|said|answered)|no reason|fighting|no idea what|don't know what i|stuck in the middle)\b/gi;
 
 /** How people tell a day's work without naming the job: "all day", "off shift", "since 7am", "at the salon". */
 const WORKDAY =
   /\b(?:all day|whole day|the day at|today at the|off shift|after (?:my|the) shift|on shift|since \d{1,2}(?:am|:\d\d)?|up at \d|came off|home from the|back-to-back|clocked (?:in|off|out)|made \d+|(?:sold|served|cut|fixed|loaded|delivered|checked|cleaned|drove|took) \d+|i (?:drive|teach|check|fix|sell|serve|load|clean|cook|sort|cut|build|run) the\b)/gi;
+
+/**
+ * When something is due: "court's on the 14th", "the results come back friday", "til payday". A
+ * worry is mostly a thing ahead, and small talk ("my coffee went cold") names no day.
+ */
+const DUE = new RegExp(
+  `\\b(?:on (?:the )?\\d{1,2}(?:st|nd|rd|th)|the \\d{1,2}(?:st|nd|rd|th)|(?:${DAY})\\b|in (?:${MONTH})\\b|tomorrow|next (?:week|month|friday|monday|year)|(?:til|till|until) payday|month end|end of the month|this week)`,
+  "gi",
+);
 
 /** What a sentence that went wrong says, when it names no trouble: "didn't get the promotion". */
 const SETBACK =
@@ -207,6 +218,7 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
         (topic === "worry" || topic === "event" ? (item.text.match(SERIOUS)?.length ?? 0) * 3 : 0) +
         (topic === "worry" && item.kind === "worry" ? 2 : 0) +
         (topic === "worry" ? (item.text.match(SETBACK)?.length ?? 0) : 0) +
+        (topic === "worry" && new RegExp(DUE.source, "i").test(item.text) ? 3 : 0) +
         // a working day told ("up at 4 for the bakery again", "been swapping tires since 7am")
         (topic === "job" ? (item.text.match(WORKDAY)?.length ?? 0) * 3 : 0) +
         contentWords(item.text).filter((word) => asked.has(word)).length * 3,
@@ -215,7 +227,10 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
       ({ item }) =>
         words.test(item.text) ||
         (topic === "job" && new RegExp(WORKDAY.source, "i").test(item.text)) ||
-        (topic === "worry" && (item.kind === "worry" || new RegExp(SETBACK.source, "i").test(item.text))),
+        (topic === "worry" &&
+          (item.kind === "worry" ||
+            new RegExp(SETBACK.source, "i").test(item.text) ||
+            new RegExp(DUE.source, "i").test(item.text))),
     )
     // the newest of equals: "actually it's Bristol now" corrects what came before
     .sort((a, b) => b.score - a.score || b.index - a.index)[0];

@@ -40,7 +40,8 @@ export function questionClauses(message: string): string[] {
       .toLowerCase()
       // texting spelling written out, so one pattern reads "whats ur" and "what's your"
       .replace(/\b(what|where|who|how|that)s\b/g, "$1's")
-      .replace(/\b(?:wat|waht|whta|hwat|wht)\b/g, "what")
+      .replace(/\b(?:wats|wots|whats)\b/g, "what's")
+      .replace(/\b(?:wat|waht|whta|hwat|wht|wot)\b/g, "what")
       .replace(/\b(?:tlak|tlk|tak)\b/g, "talk")
       .replace(/\b(?:rmember|remeber|remmeber|remembr)\b/g, "remember")
       .replace(/\b(?:wher|whre)\b/g, "where")
@@ -183,6 +184,14 @@ function recallTopic(clause: string): RecallTopic | null {
     !ABOUT_YOU.test(clause)
   )
     return "event";
+  // "what's the family drama about?": the trouble they told
+  if (
+    /\bwhat(?:'s| is| was) (?:the|all the|this) (?:\w+ )?(?:drama|mess|situation|problem|trouble)\b/.test(
+      clause,
+    ) &&
+    !ABOUT_YOU.test(clause)
+  )
+    return "worry";
   // "and which city?", "what town again?"
   if (/^(?:and |so )?(?:which|what) (?:city|town|country|place)(?: again)?\s*\??$/.test(clause))
     return "place";
@@ -240,7 +249,7 @@ function recallTopic(clause: string): RecallTopic | null {
   )
     return "name";
   if (
-    /\b(?:worried|worrying|stressed|stressing|nervous|scared|anxious|panicking|freaking out|freak(?:ing|ed)? me out|creep(?:ing|ed)? me out|scar(?:ing|ed) me|afraid|dreading|bugging|bothering|upset|upsetting|getting to me|eating (?:at )?me)\b|\bmy (?:\w+ )?(?:worry|worries|stress|problem|concern)\b|\bon my mind\b|\bthinking about\b/.test(
+    /\b(?:worried|worrying|stressed|stressing|nervous|scared|anxious|panicking|freaking out|freak(?:ing|ed)? me out|creep(?:ing|ed)? me out|scar(?:ing|ed) me|afraid|dreading|bugging|bothering|upset|upsetting|getting to me|eating (?:at )?me)\b|\bmy (?:\w+ )?(?:worry|worries|stress|problem|concern)\b|\bon my mind\b|\bthinking about\b|\b(?:hanging over|weighing on|playing on|getting at) me\b|\bwhat am i (?:waiting (?:for|on)|nervous (?:for|about)|unsure (?:about|of)|dreading)\b|\bwhat was i (?:unsure|nervous|anxious|worried|worry|worrying|stressing|scared) (?:about|of|for)\b|\bwhat i was (?:worry|worried|stressed|nervous|scared)\b|\bgot me (?:stressed|worried|down|anxious|nervous)\b|\bwhat(?:'s| is) the (?:\w+ )?drama\b/.test(
       clause,
     )
   )
