@@ -147,7 +147,7 @@ const REMEMBER =
 /** The question a clause asks about the user, answered from memory, if any. */
 function recallTopic(clause: string): RecallTopic | null {
   if (
-    /\bwhat (?:did|have) we (?:\w+ )?(?:talk|talked|chat|chatted|say|said|discuss|discussed|cover|covered|go over)\w* (?:about)?\b|\bwhat (?:do|did) (?:you|u) (?:know|remember|recall) about me\b|\bwhat have i told (?:you|u)\b|\bwhat(?:'ve| have) (?:you|u) learn\w* about me\b|\b(?:sum(?:marise|marize|mary)|recap)\b|\bwhat do you know of me\b|\btell me what you (?:know|remember)\b|\bwhat were we talking about\b|\beverything (?:you|u) (?:know|remember)\b|\bsum (?:it |that |me )?up\b|\bwhat (?:else )?do (?:you|u) know\b.*\bme\b/.test(
+    /\bwhat(?: all| else)?(?: (?:did|have|do))? we(?:'ve| have)? (?:\w+ )?(?:talk|talked|chat|chatted|say|said|discuss|discussed|cover|covered|go over|went over)\w*(?: about)?\b|\bwhat(?:'ve| have) we (?:\w+ )?(?:talk|chat|discuss|cover|said)\w*\b|\bwhat (?:do|did) (?:you|u) (?:know|remember|recall) about me\b|\bwhat have i told (?:you|u)\b|\bwhat(?:'ve| have) (?:you|u) learn\w* about me\b|\b(?:sum(?:marise|marize|mary)|recap)\b|\bwhat do you know of me\b|\btell me what you (?:know|remember)\b|\bwhat were we talking about\b|\beverything (?:you|u) (?:know|remember)\b|\bsum (?:it |that |me )?up\b|\bwhat (?:else )?do (?:you|u) know\b.*\bme\b/.test(
       clause,
     )
   )
