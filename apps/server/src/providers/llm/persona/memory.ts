@@ -218,7 +218,7 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
         (topic === "worry" || topic === "event" ? (item.text.match(SERIOUS)?.length ?? 0) * 3 : 0) +
         (topic === "worry" && item.kind === "worry" ? 2 : 0) +
         (topic === "worry" ? (item.text.match(SETBACK)?.length ?? 0) : 0) +
-        (topic === "worry" && new RegExp(DUE.source, "i").test(item.text) ? 3 : 0) +
+        ((topic === "worry" || topic === "date") && new RegExp(DUE.source, "i").test(item.text) ? 3 : 0) +
         // a working day told ("up at 4 for the bakery again", "been swapping tires since 7am")
         (topic === "job" ? (item.text.match(WORKDAY)?.length ?? 0) * 3 : 0) +
         contentWords(item.text).filter((word) => asked.has(word)).length * 3,

@@ -184,6 +184,14 @@ function recallTopic(clause: string): RecallTopic | null {
     !ABOUT_YOU.test(clause)
   )
     return "event";
+  // "when's the viva?", "which day do the results come?", "when does that list come out": a date of theirs
+  if (
+    /^(?:(?:and|so|ok|wait)\s+)*(?:when(?:'s| is| was| does| do| did| are| will)?|which day|what day|what date)\b/.test(
+      clause,
+    ) &&
+    !ABOUT_YOU.test(clause)
+  )
+    return "date";
   // "what's the family drama about?": the trouble they told
   if (
     /\bwhat(?:'s| is| was) (?:the|all the|this) (?:\w+ )?(?:drama|mess|situation|problem|trouble)\b/.test(
