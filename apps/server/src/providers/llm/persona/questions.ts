@@ -60,6 +60,8 @@ export function questionClauses(message: string): string[] {
       .replace(/\bwhy'?d\b/g, "why did")
       .replace(/\bhow'?d\b/g, "how did")
       .replace(/\bd'?you\b/g, "do you")
+      // "and the rabbit, what's her name?" is one question, about the rabbit
+      .replace(PET_THEN_NAME, "what's the $1's name")
       .split(
         /(?<=[?!.])\s*|\n+|\s*(?:,|;)?\s+(?:and|also|plus|oh and|and also|but)\s+(?=(?:what|where|when|who|how|why|which|do|did|does|are|is|have|has|can|could|would|tell|whats|what's|wheres|where's|u|you|ur|your|fav|fave|favourite|favorite)\b)|,\s*(?=(?:also|and|what|where|when|who|how|do|did|are|tell|fav|fave|favourite|favorite|hbu|wbu|you\s*\?|u\s*\?|yours)\b)/,
       )
@@ -140,6 +142,10 @@ function canonTopics(clause: string, asking = false): { topic: CanonTopic; what?
 }
 
 const PET_WORDS = `pets?|${PET_KINDS}`;
+const PET_THEN_NAME = new RegExp(
+  `\\b(?:the|my|our) ((?:[a-z]+ )?(?:${PET_WORDS})),\\s*what(?:'s| is) (?:her|his|its|their) name`,
+  "g",
+);
 const MY = /\b(?:my|me|i|i'm|im|i've|ive|mine|myself|i'd|our|we|us)\b/;
 const REMEMBER =
   /\b(?:remember|recall|forgot|forget|remind me|again|did i (?:tell|say|mention)|i told you|have i told)\b/;
@@ -232,9 +238,9 @@ function recallTopic(clause: string): RecallTopic | null {
     return "place";
   // "what's the dog's name again?": the user's pet, though not called "my"
   if (
-    new RegExp(`\\bthe (?:${PET_WORDS})(?:'s|s)? (?:name|called)\\b|\\bthe (?:${PET_WORDS}) called\\b`).test(
-      clause,
-    )
+    new RegExp(
+      `\\bthe (?:[a-z]+ )?(?:${PET_WORDS})(?:'s|s)? (?:name|called)\\b|\\bthe (?:[a-z]+ )?(?:${PET_WORDS}) called\\b|^(?:and |so )?(?:the |my )?(?:[a-z]+ )?(?:${PET_WORDS}),? what(?:'s| is) (?:her|his|its|their) name\\b`,
+    ).test(clause)
   )
     return "pet";
   if (!MY.test(mine) && !/\b(?:he|she|they|his|her|him)\b/.test(mine)) return null;
