@@ -96,7 +96,7 @@ const MUSIC =
 const FOOD =
   /\bwhat (?:do|would|did) (?:you|u) cook\b|\b(?:you|u) (?:cook|make)\b|\bcook(?:ed|s|ing)?\b|\beaten\b|\bfood\b|\bfoods\b|\bto eat\b|\beat\b|\beating\b|\bdish\b|\bmeal\b|\bcuisine\b|\bsnack\b|\bdessert\b|\bbreakfast\b|\bdinner\b|\blunch\b|\bcomfort food\b|\bate\b|\btake-?aways?\b|\btake-?outs?\b|\bfoodie\b|\bsweet or savou?ry\b|\b(?:pizza|pasta|sushi|burgers?|curry|tacos|noodles|ramen|chocolate|cake|chips|fries)\b.*\bor\b/;
 const ANECDOTE = new RegExp(
-  String.raw`\btell me (?:about )?(?:a|the|one|your) (?:time|story|funniest|craziest|weirdest|worst|best|first|last|most)\b|\btell me (?:a|one) story\b|\btell me about (?:a|the|your) [\w\s]*\b(?:time|disaster|day|moment|mistake|adventure|first|when)\b|\bhow did ${YOU} (?:even |first |actually )?(?:become|get into|get started|start|end up|first|learn|meet|come to|get (?:the|your|this))\b|\b(?:first|last) \w+ ${YOU} (?:ever )?(?:made|did|wrote|drew|played|cooked|bought|sang|built)\b|\bwhat(?:'s| is) ${YOUR} story\b|\bsomething ${YOU} regret\b|\bhave ${YOU} ever (?:done|had|been|seen|met|tried|lost|broken|won)\b|\bthe (?:bravest|stupidest|hardest|scariest|best|worst) thing ${YOU}(?:'ve| have)? ever\b|\bthe (?:most|best|worst|funniest|craziest|weirdest|scariest|strangest|stupidest|bravest|maddest) [\w\s]*\b${YOU}(?:'ve| have)? (?:ever )?(?:done|had|seen|been|said|heard)\b|\bhave ${YOU} ever been in (?:trouble|a fight|love|an accident)\b|\b${YOUR} (?:best|worst|happiest|earliest|first|funniest|favou?rite) (?:memory|memories|date|day|holiday|trip|kiss)\b|\bwhat happened (?:on|at|with|when|to) ${YOUR}\b|\bwhat(?:'s| is| was) the (?:most|best|worst|funniest|craziest|weirdest|scariest|strangest) [\w\s]*\b(?:happened|you(?:'ve| have)? ever|that)\b|\bany (?:\w+ )?stor(?:y|ies)\b|\bstor(?:y|ies) (?:you|u)\b|\b(?:worst|best|funniest|weirdest|strangest|scariest|craziest) \w+(?: \w+){0,3} (?:you|u)(?:'ve| have)? ever\b|\bwhat(?:'s| is| was) the \w+est (?:thing|moment|story|day|night|trip|job)\b|\b(?:ever|once) happened to ${YOU}\b|\bhave ${YOU} ever\b.*\b(?:disaster|accident|embarrass\w*|scared|lost|mistake)\b|\b(?:first|last) time ${YOU}\b|\bwhen did ${YOU} (?:start|first|begin|learn)\b|\bhappened to ${YOU}\b|\bwhen ${YOU} were (?:little|a kid|young|small|a child|younger|growing up)\b|\bwhy did ${YOU} (?:quit|leave|stop|give up|choose|pick|become|start|move|decide)\b|\bwhat made ${YOU} (?:quit|leave|stop|choose|become|start|move|decide|want)\b|\b(?:a|any) (?:funny|good|embarrassing|crazy|weird|scary) (?:story|memory|moment)\b|\bmemor(?:y|ies) (?:from|of) ${YOUR}\b|\b(?:a|any|one|your) (?:\w+ )?memor(?:y|ies)\b`,
+  String.raw`\btell me (?:about )?(?:a|the|one|your) (?:time|story|funniest|craziest|weirdest|worst|best|first|last|most)\b|\btell me (?:a|one) story\b|\btell me about (?:a|the|your) [\w\s]*\b(?:time|disaster|day|moment|mistake|adventure|first|when)\b|\bhow did ${YOU} (?:even |first |actually )?(?:become|get into|get started|start|end up|first|learn|meet|come to|get (?:the|your|this))\b|\b(?:first|last) \w+ ${YOU} (?:ever )?(?:made|did|wrote|drew|played|cooked|bought|sang|built)\b|\bwhat(?:'s| is) ${YOUR} story\b|\bsomething ${YOU} regret\b|\bwhere did ${YOU} (?:learn|pick up|get into|find)\b|\bhave ${YOU} ever (?:done|had|been|seen|met|tried|lost|broken|won)\b|\bthe (?:bravest|stupidest|hardest|scariest|best|worst) thing ${YOU}(?:'ve| have)? ever\b|\bthe (?:most|best|worst|funniest|craziest|weirdest|scariest|strangest|stupidest|bravest|maddest) [\w\s]*\b${YOU}(?:'ve| have)? (?:ever )?(?:done|had|seen|been|said|heard)\b|\bhave ${YOU} ever been in (?:trouble|a fight|love|an accident)\b|\b${YOUR} (?:best|worst|happiest|earliest|first|funniest|favou?rite) (?:memory|memories|date|day|holiday|trip|kiss)\b|\bwhat happened (?:on|at|with|when|to) ${YOUR}\b|\bwhat(?:'s| is| was) the (?:most|best|worst|funniest|craziest|weirdest|scariest|strangest) [\w\s]*\b(?:happened|you(?:'ve| have)? ever|that)\b|\bany (?:\w+ )?stor(?:y|ies)\b|\bstor(?:y|ies) (?:you|u)\b|\b(?:worst|best|funniest|weirdest|strangest|scariest|craziest) \w+(?: \w+){0,3} (?:you|u)(?:'ve| have)? ever\b|\bwhat(?:'s| is| was) the \w+est (?:thing|moment|story|day|night|trip|job)\b|\b(?:ever|once) happened to ${YOU}\b|\bhave ${YOU} ever\b.*\b(?:disaster|accident|embarrass\w*|scared|lost|mistake)\b|\b(?:first|last) time ${YOU}\b|\bwhen did ${YOU} (?:start|first|begin|learn)\b|\bhappened to ${YOU}\b|\bwhen ${YOU} were (?:little|a kid|young|small|a child|younger|growing up)\b|\bwhy did ${YOU} (?:quit|leave|stop|give up|choose|pick|become|start|move|decide)\b|\bwhat made ${YOU} (?:quit|leave|stop|choose|become|start|move|decide|want)\b|\b(?:a|any) (?:funny|good|embarrassing|crazy|weird|scary) (?:story|memory|moment)\b|\bmemor(?:y|ies) (?:from|of) ${YOUR}\b|\b(?:a|any|one|your) (?:\w+ )?memor(?:y|ies)\b`,
 );
 const FAVOURITE = new RegExp(
   String.raw`\b${YOUR} fav(?:ou?rite|e)?\s+([a-z]+(?:\s+[a-z]+)?)|\bfav(?:ou?rite|e)?\s+([a-z]+)\s*\??$`,
@@ -112,6 +112,12 @@ function canonTopics(clause: string, asking = false): { topic: CanonTopic; what?
   const recommend = /\bwhat (?:film|movie|song|music|album|food|dish) should i\b/.test(clause);
   if (!ABOUT_YOU.test(clause) && !/^fav(?:ou?rite|e)?\b/.test(clause) && !recommend && MY.test(mine))
     return [];
+  // "music? food?": a topic asked with nothing else is asked of the character
+  const bare =
+    /^(?:and |so |ok |also )?(?:music|songs?|food|films?|movies?|family|job|work|hometown|childhood)\s*\?+$/.test(
+      clause,
+    );
+  if (bare) asking = true;
   if (!asking && !ASKS.test(clause)) return [];
   // "the best thing you've ever eaten" asks for a food, not a story
   if (ANECDOTE.test(clause) && !FOOD.test(clause) && !FILM.test(clause) && !MUSIC.test(clause))
@@ -123,9 +129,10 @@ function canonTopics(clause: string, asking = false): { topic: CanonTopic; what?
   if (MUSIC.test(clause) && !/\bmusic (?:box|boxes)\b/.test(clause)) topics.push({ topic: "music" });
   if (
     FOOD.test(clause) &&
-    /\b(?:fav|fave|favou?rite|favorite|like|love|best|enjoy|eat|eating|eaten|ate|what|cook|make|foodie|go-to|or)\b/.test(
-      clause,
-    )
+    (bare ||
+      /\b(?:fav|fave|favou?rite|favorite|like|love|best|enjoy|eat|eating|eaten|ate|what|cook|make|foodie|go-to|or)\b/.test(
+        clause,
+      ))
   )
     topics.push({ topic: "food" });
   if (JOB.test(clause)) topics.push({ topic: "job" });
