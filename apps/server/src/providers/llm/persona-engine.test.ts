@@ -386,12 +386,14 @@ describe("listening and remembering (decision 47)", () => {
     expect(exam.say("ok going to bed")).toMatch(/exam/);
   });
 
-  it("hears what is at stake when it is said lightly, and asks after it on coming back", () => {
+  it("hears what is at stake or lost when it is said lightly, and asks after it on coming back", () => {
     for (const [said, thing] of [
       ["job interview at the museum tomorrow morning, wish me luck", /interview/],
       ["my dad's scan is on tuesday", /scan/],
       ["they cut my hours again at the warehouse", /hours/],
       ["had a massive row with my sister Dagny, she hung up on me", /Dagny/],
+      ["came out of the gym and my scooter's gone. lock cut and everything", /scooter/],
+      ["they gave the choir solo to someone else. i practised for two months", /choir solo/],
     ] as const) {
       const conversation = chat(tiles);
       expect(conversation.say(said), said).toMatch(thing);

@@ -304,6 +304,8 @@ const ROW = new RegExp(
   `\\b(?:row|fight|argument|falling out|fell out|bust-up|blow-up)\\s+with\\s+(?:my|our)\\s+(${RELATIONS})(?:\\s+(\\p{Lu}[\\p{L}'-]+))?`,
   "iu",
 );
+const LOSS =
+  /\b((?:my|our)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|\s+is|\s+has been|\s+got|\s+was)\s+(?:gone|stolen|nicked|smashed|broken into|written off|cancelled)\b|\b(?:gave|given|giving)\s+((?:the|my)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)\s+to\s+(?:someone|somebody|some(?:one)? else|another)\b|\b(?:didn't|did not|never) get\s+((?:the|my)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)|\b(?:stole|nicked|took)\s+((?:my|our)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/iu;
 const AT_STAKE = new RegExp(
   `\\b(?:(?:my|our)\\s+)?((?:(?:${RELATIONS})'s\\s+)?(?:(?!(?:his|her|their|its|your)\\s)[\\p{L}-]+\\s+)?(?:interview|exams?|test|results|scan|biopsy|appointment|operation|surgery|hearing(?!\\s+aids?)|audition|presentation|deadline|resits?|assessment|review|tribunal|court date|first day))\\b`,
   "iu",
@@ -333,6 +335,13 @@ function troubleAtStake(said: string): MemoryFact | null {
       subject: row[2] ?? `the row with my ${row[1].toLowerCase()}`,
       text: `had a row with their ${row[1].toLowerCase()}${row[2] ? ` ${row[2]}` : ""}`,
     };
+  // a loss or a setback said flatly: "my scooter's gone", "they gave the choir solo to someone else"
+  const lost = LOSS.exec(text);
+  const lostThing = lost?.slice(1).find((group) => group !== undefined);
+  if (lostThing) {
+    const subject = lostThing.toLowerCase().replace(/^(?:our|my)\s+/, "my ");
+    return { kind: "event", subject, text: `${subject.replace(/^my\b/, "their")} went wrong` };
+  }
   const thing = AT_STAKE.exec(text)?.[1];
   if (!thing) return null;
   const subject = thing
