@@ -57,6 +57,15 @@ describe("a town talked about, read by the rules", () => {
     expect(places("hi sofia", "Sofia Reyes")).toEqual([]);
   });
 
+  it("is a town, not the name of someone mentioned just before", () => {
+    const known: MemoryFact[] = [
+      { kind: "person", subject: "mother", text: "mentioned their mother", date: null },
+    ];
+    const found = read("Coimbra is so quiet in August, all the students are gone", known);
+    expect(found.filter((item) => item.kind === "person")).toEqual([]);
+    expect(found.filter((item) => item.kind === "place").map((item) => item.subject)).toEqual(["Coimbra"]);
+  });
+
   it("is not read when a place is known already", () => {
     const known: MemoryFact[] = [{ kind: "place", subject: "Leeds", text: "lives in Leeds", date: null }];
     expect(read("sunderland lost again", known).filter((item) => item.kind === "place")).toEqual([]);

@@ -120,6 +120,32 @@ describe("extractFactsByRules: the user's message", () => {
     expect(read("what's my dog's name?")).toEqual([]);
   });
 
+  it("moves the newest dated thing to the day a correction gives", () => {
+    const known = extractFactsByRules({
+      characterName: "Sofia",
+      userName: null,
+      userMessage: "got an email saying i have a meeting with HR on monday, no reason given",
+      reply: "",
+      known: [],
+      today: TODAY,
+    });
+    const corrected = extractFactsByRules({
+      characterName: "Sofia",
+      userName: null,
+      userMessage: "wait no, tuesday. it's tuesday",
+      reply: "",
+      known,
+      today: TODAY,
+    });
+    expect(corrected).toContainEqual(
+      expect.objectContaining({
+        kind: "date",
+        text: expect.stringMatching(/on Tuesday/),
+        date: "2026-03-03",
+      }),
+    );
+  });
+
   it("reads people with their relation and name", () => {
     expectFact("my sister Lena is visiting this weekend", "person", "Lena", /sister is called Lena/);
     expectFact("my best friend Jonas is moving to Canada next month", "person", "Jonas", /best friend/);

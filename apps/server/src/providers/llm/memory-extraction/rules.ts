@@ -27,6 +27,8 @@ export function extractFactsByRules(request: Omit<MemoryExtractionRequest, "sign
   if (message) found.push(...readMessage(message, request.today));
   if (message) found.push(...namesOfEarlierThings(message, found, request.known));
   if (message && !found.some((item) => item.kind === "pet")) found.push(...petNamedFirst(message));
+  if (message && !found.some((item) => item.kind === "date"))
+    found.push(...dateCorrected(message, request.known, request.today));
   if (message) found.push(...townsTalkedAbout(message, found, request));
   const reply = tidy(request.reply);
   if (reply) found.push(...selfFacts(reply));
@@ -120,6 +122,8 @@ function namesOfEarlierThings(
       message,
     )?.[1];
   const name = nameGivenLater(message) ?? asName(opening);
+  // "Coimbra is so quiet in August": a town opening the message, not the mother's name
+  if (name && townsIn(message).includes(name)) return [];
   return name ? [fact("person", name, `their ${relation} is called ${name}`)] : [];
 }
 
@@ -1233,6 +1237,26 @@ function dateIn(lower: string, today: string): { words: string; date: string | n
   ];
   for (const [pattern, words, days] of relative) if (pattern.test(lower)) return { words, date: shift(days) };
   return null;
+}
+
+/**
+ * "wait no, tuesday. it's tuesday": a correction of the day just told moves the newest dated thing
+ * to it, its words and its date.
+ */
+function dateCorrected(message: string, known: readonly MemoryFact[], today: string): MemoryFact[] {
+  const lower = message.toLowerCase();
+  if (
+    !/^(?:(?:oh|ah|ok)[\s,]+)?(?:wait|sorry|no|nope|actually|oops|i mean|correction|scratch that)\b/.test(
+      lower,
+    )
+  )
+    return [];
+  const when = dateIn(lower, today);
+  const last = known.findLast((item) => item.kind === "date" && item.date !== null);
+  if (!when?.date || !last || last.date === when.date) return [];
+  const said = dateIn(last.text.toLowerCase(), today)?.words;
+  const text = said ? last.text.replace(new RegExp(said, "i"), when.words) : `${last.text} (${when.words})`;
+  return [fact("date", last.subject, text, when.date)];
 }
 
 // ------------------------------------------------------------------ what the character said of itself

@@ -264,7 +264,7 @@ function recallTopic(clause: string): RecallTopic | null {
   )
     return "person";
   if (
-    /\bmy name\b|\bwho am i\b|\b(?:remind me|tell me|you know|remember) who i am\b|\bwhat(?:'s| do) (?:you )?call me\b|\bwhat am i called\b|\bwhat'?m i called\b|\bwhat do i go by\b|\bwhat (?:do|did) (?:i say )?(?:you|people|everyone|my friends) call me\b|\bknow (?:who i am|my name)\b/.test(
+    /\bmy name\b|\bwho am i\b|\b(?:remind me|tell me|you know|remember) who i am\b|\bwhat(?:'s| do) (?:you )?call me\b|\bwhat am i called\b|\bwhat'?m i called\b|\bwhat i (?:said|told you) to call me\b|\bwhat do i go by\b|\bwhat (?:do|did) (?:i say )?(?:you|people|everyone|my friends) call me\b|\bknow (?:who i am|my name)\b/.test(
       clause,
     )
   )
