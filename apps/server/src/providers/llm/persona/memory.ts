@@ -1,7 +1,6 @@
 import { LRUCache } from "lru-cache";
 import {
   clausesOf,
-  DAY,
   extractFactsByRules,
   JOBS,
   MONTH,
@@ -183,24 +182,27 @@ const TOPIC_WORDS: Partial<Record<RecallTopic, RegExp>> = {
 
 /** Words of trouble that say more than an ache or a cost: a sick pet outweighs sore feet. */
 const SERIOUS =
-  /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|panic attacks?|dread\w*|terrified|passed over|landlord|rent|debt|bills?|overdraft|money|layoffs?|biopsy|scan|lump|pneumonia|funeral|fight|fought|argument|row|split up|cheat\w*|driving test|mot|repairs?|not eating|hasn't eaten|stopped eating|can't sleep|can't afford|court|visa|inspection|care home|hr|viva|custody|divorce|hasn't (?:returned|replied|called|said|answered)|no reason|fighting|no idea what|don't know what i|stuck in the middle)\b/gi;
+  /\b(?:sick|ill|(?:the|a) vet(?!\s+nurse)|hospital|surgery|operation|exams?|results|resits?|interview|fired|sacked|let go|laid off|redundan\w*|died|passed away|broke up|dumped|evict\w*|fail\w*|court|jury|flood\w*|accident|diagnos\w*|cancer|worr\w*|stress\w*|nervous|scared|anxious|panick?\w*|panic attacks?|dread\w*|terrified|passed over|landlord|rent|debt|bills?|overdraft|money|layoffs?|biopsy|scan|lump|pneumonia|funeral|fight|fought|argument|row|split up|cheat\w*|driving test|mot|repairs?|not eating|hasn't eaten|stopped eating|can't sleep|can't afford|visa|inspection|care home|hr|viva|custody|divorce|hasn't (?:returned|replied|called|said|answered)|no reason|no idea what|don't know what i|stuck in the middle)\b/gi;
 
 /** How people tell a day's work without naming the job: "all day", "off shift", "since 7am", "at the salon". */
 const WORKDAY =
   /\b(?:all day|whole day|the day at|today at the|off shift|after (?:my|the) shift|on shift|since \d{1,2}(?:am|:\d\d)?|up at \d|came off|home from the|back-to-back|clocked (?:in|off|out)|made \d+|(?:sold|served|cut|fixed|loaded|delivered|checked|cleaned|drove|took) \d+|i (?:drive|teach|check|fix|sell|serve|load|clean|cook|sort|cut|build|run) the\b)/gi;
+
+const WORKDAY_ONCE = new RegExp(WORKDAY.source, "i");
 
 /**
  * When something is due: "court's on the 14th", "the results come back friday", "til payday". A
  * worry is mostly a thing ahead, and small talk ("my coffee went cold") names no day.
  */
 const DUE = new RegExp(
-  `\\b(?:on (?:the )?\\d{1,2}(?:st|nd|rd|th)|the \\d{1,2}(?:st|nd|rd|th)|(?:${DAY})\\b|in (?:${MONTH})\\b|tomorrow|next (?:week|month|friday|monday|year)|(?:til|till|until) payday|month end|end of the month|this week)`,
-  "gi",
+  `\\b(?:on (?:the )?\\d{1,2}(?:st|nd|rd|th)|the \\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\\b|in (?:${MONTH})\\b|tomorrow|next (?:week|month|friday|monday|year)|(?:til|till|until) payday|month end|end of the month|this week)`,
+  "i",
 );
 
 /** What a sentence that went wrong says, when it names no trouble: "didn't get the promotion". */
 const SETBACK =
   /\b(?:didn't|did not|don't|can't|cannot|couldn't|won't|wasn't|isn't|hasn't|haven't|never|lost|hard|tough|bad|sucks|hate|problem|issue|trouble|mess|get out|selling|behind|owe|late|no idea|rejected|turned down|cut|cuts|ruined|broken|wrong)\b/gi;
+const SETBACK_ONCE = new RegExp(SETBACK.source, "i");
 
 /** The sentence the user said in passing that best answers a question of `topic`, if any. */
 function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string>): MemoryFact | null {
@@ -218,7 +220,7 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
         (topic === "worry" || topic === "event" ? (item.text.match(SERIOUS)?.length ?? 0) * 3 : 0) +
         (topic === "worry" && item.kind === "worry" ? 2 : 0) +
         (topic === "worry" ? (item.text.match(SETBACK)?.length ?? 0) : 0) +
-        ((topic === "worry" || topic === "date") && new RegExp(DUE.source, "i").test(item.text) ? 3 : 0) +
+        ((topic === "worry" || topic === "date") && DUE.test(item.text) ? 3 : 0) +
         // a working day told ("up at 4 for the bakery again", "been swapping tires since 7am")
         (topic === "job" ? (item.text.match(WORKDAY)?.length ?? 0) * 3 : 0) +
         contentWords(item.text).filter((word) => asked.has(word)).length * 3,
@@ -226,11 +228,8 @@ function noteOnTopic(topic: RecallTopic, known: Known, asked: ReadonlySet<string
     .filter(
       ({ item }) =>
         words.test(item.text) ||
-        (topic === "job" && new RegExp(WORKDAY.source, "i").test(item.text)) ||
-        (topic === "worry" &&
-          (item.kind === "worry" ||
-            new RegExp(SETBACK.source, "i").test(item.text) ||
-            new RegExp(DUE.source, "i").test(item.text))),
+        (topic === "job" && WORKDAY_ONCE.test(item.text)) ||
+        (topic === "worry" && (item.kind === "worry" || SETBACK_ONCE.test(item.text) || DUE.test(item.text))),
     )
     // the newest of equals: "actually it's Bristol now" corrects what came before
     .sort((a, b) => b.score - a.score || b.index - a.index)[0];
@@ -309,14 +308,10 @@ export function factsFor(question: Question & { kind: "recall" }, known: Known):
   if ((!best || best.overlap === 0) && question.topic === "any") {
     const newest = known.facts.findLast((item) => ["event", "date", "worry"].includes(item.kind));
     if (newest) return [newest];
-    // nor any event: what the user said that weighed on them, rather than their name
-    const weighed = noteOnTopic("worry", known, asked);
+    // nor any event ("what's been going on with me?"): what the user said that weighed on them,
+    // rather than their name; the newest thing they said when nothing was read as a fact
+    const weighed = noteOnTopic("worry", known, asked) ?? (best ? undefined : known.notes.at(-1));
     if (weighed) return [weighed];
-  }
-  // "what's been going on with me?" and nothing read as a fact: what the user said that weighed on them
-  if (!best && question.topic === "any") {
-    const said = noteOnTopic("worry", known, asked) ?? known.notes.at(-1);
-    return said ? [said] : [];
   }
   if (!best) return [];
   // a fact the rules read may be the wrong one ("grew up in Cork" for where they live now): what
