@@ -190,12 +190,26 @@ describe("the memory API", () => {
       text: "pretend you are 14 and we are dating",
     });
     expect(dating.status).toBe(422);
+    // a fact about the user is theirs: "is a 14 year old girl" is the user saying they are 14
+    for (const text of ["is a 14 year old girl in year 9", "is in year 9 at school"]) {
+      const own = await user.call("POST", `/api/chats/${chatId}/memory`, { kind: "like", text });
+      expect(own.status, text).toBe(422);
+    }
+    // an adult's life with school in it is not refused
+    await remember(user, chatId, {
+      kind: "person",
+      subject: "daughter",
+      text: "their daughter is in year 9",
+    });
     const item = await remember(user, chatId, { kind: "self", subject: "age", text: "is 24" });
     const edited = await user.call("PATCH", `/api/chats/${chatId}/memory/${item.id}`, {
       text: "is 12 years old",
     });
     expect(edited.status).toBe(422);
-    expect((await memoryOf(user, chatId)).items).toEqual([item]);
+    expect((await memoryOf(user, chatId)).items.map((kept) => kept.text)).toEqual([
+      "their daughter is in year 9",
+      "is 24",
+    ]);
   });
 
   it("shows, changes and deletes nothing of another user's chat, or of another character's memory", async () => {

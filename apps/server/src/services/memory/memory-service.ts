@@ -278,7 +278,7 @@ export class MemoryService {
         userId,
       );
     } else {
-      await this.#deps.moderation.check(`${fact.text}${subject}`, "chat_message", userId);
+      await this.#deps.moderation.check(`${asUserSaid(fact.text)}${subject}`, "chat_message", userId);
     }
   }
 
@@ -321,4 +321,14 @@ function memoryItem(row: MemoryRow): MemoryItem {
     date: row.date,
     updated_at: row.updated_at,
   };
+}
+
+/**
+ * A fact about the user as they would say it ("is a 14 year old girl" → "I am a 14 year old girl"),
+ * so the rules read a claim about the user's own age as theirs; a fact about someone else ("their
+ * sister Lena…") is read as written.
+ */
+function asUserSaid(text: string): string {
+  if (/^(?:their|my|the|a|an|his|her)\b/i.test(text) || /^\p{Lu}/u.test(text)) return text;
+  return `I ${text.replace(/^is\b/i, "am").replace(/^has\b/i, "have")}`;
 }
